@@ -1,0 +1,65 @@
+// The boundary between the checks and the machine that runs student code: a
+// Backend builds a student's file into a child program and runs it for one
+// request, returning the child's run record. Implementations: cpu (the
+// emulator), gpu (nvcc and a CUDA device), and a fake in the tests.
+// Non-goal: judging; checks read the records and decide.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/run_record.h"
+#include "core/course.h"
+
+namespace grader {
+
+/// The outcome of building a student's file for a backend.
+struct BuildResult {
+    bool ok = false;
+    std::string summary;  ///< the first compiler error, concise; or what was built
+    std::string log;      ///< the full compiler output
+    std::filesystem::path executable;
+    bool cached = false;
+};
+
+/// One run of the child: what to do, at which size, with which inputs.
+struct RunRequest {
+    std::string mode = "matmul";  ///< matmul | gflops | timing | speedup
+    int n = 16;
+    int phase = 0;
+    uint64_t seed = 1;
+    std::vector<std::string> extra;  ///< mode-specific arguments
+    double timeLimitS = 20;
+    long long memoryBytes = 4LL << 30;  ///< 0: no memory limit (CUDA maps much virtual memory)
+};
+
+/// Builds and runs student code on one kind of machine.
+class Backend {
+public:
+    virtual ~Backend() = default;
+    /// "cpu" or "gpu".
+    virtual std::string name() const = 0;
+    /// Empty when usable here; otherwise why not ("no CUDA device found").
+    virtual std::string unavailableReason() const = 0;
+    /// Compiles and links `source` against the lesson's harness.
+    virtual BuildResult build(const Lesson& lesson, const std::filesystem::path& source,
+                              const std::string& displayName) = 0;
+    /// Runs the built child once.
+    virtual RunRecord run(const BuildResult& build, const RunRequest& request) = 0;
+};
+
+/// The emulator backend (always available where a C++ compiler is).
+std::unique_ptr<Backend> makeCpuBackend();
+/// The CUDA backend (needs nvcc and a device at run time).
+std::unique_ptr<Backend> makeGpuBackend();
+
+/// Runs a built child with the record protocol shared by both backends.
+RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& prefix = {});
+
+/// Resolves code addresses in `record` to source lines with addr2line.
+void resolveLocations(const std::filesystem::path& executable, RunRecord& record);
+
+}  // namespace grader

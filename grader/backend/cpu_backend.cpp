@@ -1,0 +1,111 @@
+// The cpu backend: rewrite the student's CUDA source, compile it as C++ with
+// -fsanitize=thread instrumentation against the emulation header, link it
+// with the lesson's harness and the emulator runtime, run it as a child.
+#include <fstream>
+
+#include "backend/backend.h"
+#include "backend/build_cache.h"
+#include "backend/compiler_output.h"
+#include "backend/cuda_rewrite.h"
+#include "core/build_config.h"
+#include "core/toolchain.h"
+
+namespace grader {
+
+namespace {
+
+/// Instrumentation flags: every load and store calls a __tsan_* hook.
+std::vector<std::string> instrumentFlags() {
+    const std::string id = GRADER_BUILT_CXX_ID;
+    if (id == "Clang") return {"-fsanitize=thread", "-mllvm", "-tsan-instrument-func-entry-exit=0"};
+    return {"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0"};
+}
+
+class CpuBackend : public Backend {
+public:
+    std::string name() const override { return "cpu"; }
+
+    std::string unavailableReason() const override {
+        if (!std::filesystem::exists(runtimeDir() / "libcuemu_runtime.a"))
+            return "the emulator runtime is missing from " + runtimeDir().string() + " (rebuild the kit)";
+        return "";
+    }
+
+    BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
+        BuildResult result;
+        std::string text;
+        if (!readFile(source, text)) {
+            result.summary = "cannot read " + displayName;
+            return result;
+        }
+        auto rewritten = rewriteCudaSource(text, std::filesystem::path(displayName).filename().string());
+        if (!rewritten) {
+            result.summary = rewritten.error().format();
+            return result;
+        }
+        const std::filesystem::path rt = runtimeDir();
+        const std::string harness = "libcuemu_harness_lesson" + std::to_string(lesson.number) + ".a";
+        std::vector<std::string> compile = {cxxCompiler(), "-std=c++17", "-O1", "-g", "-fno-omit-frame-pointer",
+                                            "-DCUEMU", "-w", "-I", (rt / "include").string(),
+                                            "-include", "cuemu/cuda_emu.h",
+                                            "-include", (rt / "harness" / "contract.h").string()};
+        for (const auto& f : instrumentFlags()) compile.push_back(f);
+        std::string stamp;
+        readFile(rt / "libcuemu_runtime.a", stamp);
+        std::string harnessBytes;
+        readFile(rt / harness, harnessBytes);
+        const std::string key = "cpu-" + lesson.id + "-" +
+            contentHash(*rewritten + displayName + contentHash(stamp) + contentHash(harnessBytes) + [&] {
+                std::string all;
+                for (const auto& c : compile) all += c + " ";
+                return all;
+            }());
+        if (auto cached = loadCachedBuild(key)) return *cached;
+
+        const auto folder = newBuildFolder(key);
+        if (folder.empty()) {
+            result.summary = "cannot create a build folder in " + cacheDir().string();
+            return result;
+        }
+        {
+            std::ofstream out(folder / "student.cpp");
+            out << "#line 1 \"" << displayName << "\"\n" << *rewritten;
+        }
+        compile.push_back("-c");
+        compile.push_back((folder / "student.cpp").string());
+        compile.push_back("-o");
+        compile.push_back((folder / "student.o").string());
+        ProcessLimits limits;
+        limits.wallSeconds = 120;
+        ProcessResult compiled = runProcess(compile, limits);
+        result.log = compiled.output;
+        if (!compiled.succeeded()) {
+            result.summary = summarizeCompilerLog(compiled.output);
+            if (result.summary.empty()) result.summary = "the compiler " + compiled.describe();
+            return publishBuild(key, folder, result);
+        }
+        std::vector<std::string> link = {cxxCompiler(), "-no-pie", (folder / "student.o").string(),
+                                         (rt / harness).string(), (rt / "libcuemu_runtime.a").string(),
+                                         (rt / "libboost_context.a").string(), "-pthread",
+                                         "-o", (folder / "child").string()};
+        ProcessResult linked = runProcess(link, limits);
+        result.log += linked.output;
+        if (!linked.succeeded()) {
+            result.summary = summarizeCompilerLog(linked.output);
+            if (result.summary.empty()) result.summary = "linking failed: " + linked.describe();
+            return publishBuild(key, folder, result);
+        }
+        std::filesystem::remove(folder / "student.o");
+        result.ok = true;
+        result.summary = "compiled for the cpu emulator";
+        return publishBuild(key, folder, result);
+    }
+
+    RunRecord run(const BuildResult& build, const RunRequest& request) override { return runChild(build, request); }
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> makeCpuBackend() { return std::make_unique<CpuBackend>(); }
+
+}  // namespace grader

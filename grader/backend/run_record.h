@@ -1,0 +1,106 @@
+// The run record a child writes for the parent: outputs, CUDA errors, and
+// the emulator's summary (launches, traffic, barriers, hazards, divergent
+// barriers, faults). Parsed here; judged by the checks.
+// Non-goal: trusting it for anything but data: the parent recomputes the
+// reference and decides every verdict itself.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/process.h"
+
+namespace grader {
+
+/// A place in the student's source (resolved from a code address).
+struct SourceLocation {
+    std::string file;  ///< base name, e.g. matmul_tiled.cu
+    int line = 0;
+    std::string function;
+    /// "matmul_tiled.cu:27", or "an unknown line".
+    std::string text() const;
+};
+
+/// Global loads and stores of one buffer in one launch (4-byte words).
+struct TrafficRecord {
+    uint64_t readWords = 0, writeWords = 0;
+    uint64_t minThreadReads = 0, maxThreadReads = 0;
+};
+
+/// One kernel launch as the emulator saw it.
+struct LaunchRecord {
+    std::string kernel;  ///< function name when resolved
+    uintptr_t kernelPc = 0;
+    int grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+    uint64_t sharedBytes = 0, threads = 0;
+    std::string error;  ///< cudaSuccess or the launch error
+    uint64_t barriersMin = 0, barriersMax = 0;
+    uint64_t sharedReads = 0, sharedWrites = 0;
+    std::map<int, uint64_t> barrierSites;  ///< line -> arrivals
+    std::map<std::string, TrafficRecord> traffic;
+};
+
+/// Two threads of a block touching one shared word between two barriers.
+struct HazardRecord {
+    bool bothWrite = false;
+    uint64_t count = 0;
+    std::string element;
+    int writer[3] = {}, other[3] = {}, block[3] = {};
+    uintptr_t writerPc = 0, otherPc = 0;
+    SourceLocation writerAt, otherAt;
+    uint64_t barrierIndex = 0;
+};
+
+/// A barrier that some threads of a block did not reach.
+struct DivergenceRecord {
+    uint64_t count = 0;
+    int block[3] = {};
+    std::vector<int> lines;  ///< 0 stands for "exited"
+    std::string split;
+};
+
+/// Two threads writing the same global word in one launch.
+struct WriteConflictRecord {
+    std::string buffer, element;
+    uint64_t count = 0;
+    int first[3] = {}, firstBlock[3] = {}, second[3] = {}, secondBlock[3] = {};
+};
+
+/// What stopped the run early: an out-of-bounds access, an unsupported feature.
+struct FaultRecord {
+    std::string kind;
+    std::map<std::string, std::string> fields;
+    uintptr_t pc = 0;
+    SourceLocation at;
+};
+
+/// Everything one child run reported, with how the process ended.
+struct RunRecord {
+    ProcessResult process;
+    bool complete = false;  ///< the harness wrote its final "end" line
+    bool started = false;   ///< setup finished and the student's code was called
+    std::string parseError;
+    std::optional<FaultRecord> fault;
+    std::vector<std::pair<std::string, std::string>> cudaErrors;  ///< when, name
+    std::map<std::string, std::vector<float>> outputs;
+    std::string writtenC;  ///< per element "1" when written by the last launch (cpu only)
+    std::vector<LaunchRecord> launches;
+    std::vector<HazardRecord> hazards;
+    std::vector<DivergenceRecord> divergences;
+    std::vector<WriteConflictRecord> writeConflicts;
+    std::vector<std::map<std::string, std::string>> gflops;
+    std::map<std::string, std::string> timing;
+    std::map<std::string, std::string> events;
+    std::map<std::string, std::string> speedup;
+};
+
+/// Parses the record file's bytes into `record` (keeps the process fields).
+void parseRunRecord(const std::string& bytes, RunRecord& record);
+
+/// Splits "key=value key=value rest=..." (the last key in `tailKeys` takes the rest of the line).
+std::map<std::string, std::string> parseFields(const std::string& line, const std::vector<std::string>& tailKeys = {});
+
+}  // namespace grader

@@ -1,0 +1,127 @@
+// The barriers check: shared-memory hazards and divergent barriers from the
+// emulator's access record (independent of the order threads ran in), and
+// barriers beyond what the lesson needs, named with their cost.
+#include <algorithm>
+#include <set>
+
+#include "checks/check.h"
+
+namespace grader {
+
+namespace {
+
+constexpr size_t kMaxLines = 4;
+
+std::string thread(const int t[3]) {
+    std::string text = "(" + std::to_string(t[0]) + "," + std::to_string(t[1]);
+    if (t[2]) text += "," + std::to_string(t[2]);
+    return text + ")";
+}
+
+std::string lessonSection(const Lesson& lesson) {
+    if (lesson.number == 3) return "see lessons/" + lesson.folder + "/README.md, \"Two barriers\"";
+    return "see lessons/" + lesson.folder + "/README.md";
+}
+
+/// Which barrier is missing, judged from where the existing barriers stand.
+std::string explainHazard(const HazardRecord& h, const std::set<int>& barrierLines, const Lesson& lesson) {
+    if (h.bothWrite)
+        return "Two threads store to the same shared element: check the tile indices (each thread owns one element, tA[ty][tx]).";
+    const int w = h.writerAt.line, r = h.otherAt.line;
+    bool barrierBetween = false;
+    for (int b : barrierLines) barrierBetween |= (b > std::min(w, r) && b < std::max(w, r));
+    if (barrierLines.empty() && lesson.number == 3)
+        return "There is no __syncthreads() at all: each phase needs one after the loads and one after the compute: " + lessonSection(lesson) + ".";
+    if (barrierBetween && w < r && lesson.number == 3)
+        return "A fast thread loaded the next phase's tile over one that a slower thread was still reading: the barrier after the compute is missing: " +
+               lessonSection(lesson) + ".";
+    return "The tile must be complete before anyone computes from it: " + lessonSection(lesson) + ".";
+}
+
+}  // namespace
+
+CheckResult checkBarriers(CheckContext& ctx) {
+    if (ctx.backend.name() == "gpu")
+        return makeResult(ctx, Status::Skip,
+                          "on the gpu backend this check needs compute-sanitizer (racecheck, synccheck), which this build does not run yet; "
+                          "run it with --backend cpu");
+    const int tile = ctx.course.tile;
+    RunRequest request;
+    request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("cpu_size", 32));
+    request.phase = (ctx.lesson.number == 2 && request.n / tile > 1) ? 1 : 0;
+    request.seed = ctx.seed;
+    request.timeLimitS = ctx.spec.timeLimitS;
+    const RunRecord& record = ctx.run(request);
+    if (auto failure = describeFailedRun(record, request); !failure.empty())
+        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+
+    std::set<int> barrierLines;
+    uint64_t maxBarriers = 0, sharedAccesses = 0;
+    for (const auto& l : record.launches) {
+        sharedAccesses += l.sharedReads + l.sharedWrites;
+        for (const auto& [line, count] : l.barrierSites) barrierLines.insert(line);
+        maxBarriers = std::max(maxBarriers, l.barriersMax);
+    }
+    const int phases = ctx.lesson.number == 3 ? std::max(1, request.n / tile) : 1;
+    const uint64_t perPhase = maxBarriers / phases;
+    std::vector<std::string> problems;
+    size_t divergent = 0;  // divergent barriers are listed first: races follow from them
+    for (const auto& d : record.divergences)
+        for (int line : d.lines) barrierLines.erase(line);
+
+    std::vector<HazardRecord> hazards = record.hazards;
+    std::sort(hazards.begin(), hazards.end(), [](const HazardRecord& a, const HazardRecord& b) { return a.count > b.count; });
+    std::set<std::string> seenPairs;
+    for (const auto& h : hazards) {
+        const std::string pair = h.writerAt.text() + "|" + h.otherAt.text() + (h.bothWrite ? "|w" : "|r");
+        if (!seenPairs.insert(pair).second) continue;
+        std::string text = h.element + " is written by thread " + thread(h.writer) + " at " + h.writerAt.text() + " and " +
+                           (h.bothWrite ? "written" : "read") + " by thread " + thread(h.other) + " at " + h.otherAt.text() +
+                           " with no __syncthreads() between them (block " + thread(h.block);
+        if (ctx.lesson.number == 3 && perPhase > 0) text += ", phase " + std::to_string(h.barrierIndex / perPhase);
+        text += ")";
+        if (h.count > 1) text += "; " + std::to_string(h.count) + " such accesses in all";
+        problems.push_back(text + ". " + explainHazard(h, barrierLines, ctx.lesson));
+    }
+    for (const auto& d : record.divergences) {
+        std::string split = d.split;
+        const std::string file = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
+        for (size_t pos = 0; (pos = split.find("at line ", pos)) != std::string::npos;) {
+            split.replace(pos, 8, "at " + file + ":");
+            pos += 4 + file.size();
+        }
+        problems.insert(problems.begin() + static_cast<long>(divergent++), "divergent barrier in block " + thread(d.block) + ": " + split +
+                           ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
+                           "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
+    }
+    if (problems.empty() && ctx.lesson.number >= 2 && sharedAccesses == 0)
+        return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
+                                             "load the tiles and compute from them (the starter's TODOs)");
+    if (!problems.empty()) {
+        std::string message;
+        for (size_t i = 0; i < problems.size() && i < kMaxLines; ++i) message += (i ? "\n" : "") + problems[i];
+        if (problems.size() > kMaxLines) message += "\n(and " + std::to_string(problems.size() - kMaxLines) + " more)";
+        return makeResult(ctx, Status::Fail, message + "\nRerun: " + ctx.rerunCommand(request.n));
+    }
+    if (ctx.lesson.number == 1 || (barrierLines.empty() && maxBarriers == 0 && record.hazards.empty())) {
+        if (ctx.lesson.number == 1 && barrierLines.empty())
+            return makeResult(ctx, Status::Pass, "nothing to synchronize: the naive kernel uses no shared memory");
+    }
+    const uint64_t needed = ctx.lesson.number == 3 ? 2 : 1;
+    std::string message = "no shared-memory races and no divergent barriers at n=" + std::to_string(request.n);
+    CheckResult result = makeResult(ctx, Status::Pass, message);
+    if (ctx.lesson.number >= 2 && perPhase > needed) {
+        std::string lines;
+        for (int b : barrierLines) lines += (lines.empty() ? "" : ", ") + std::to_string(b);
+        result.message += ". Note: " + std::to_string(perPhase) + " barriers per phase where " + std::to_string(needed) +
+                          " are needed (lines " + lines + "); each one makes every warp of the block wait";
+        const int penalty = static_cast<int>(ctx.spec.intParam("redundant_barrier_penalty", 0));
+        if (penalty > 0) {
+            result.points = std::max(0, result.points - penalty);
+            result.message += " (costs " + std::to_string(penalty) + " point" + (penalty > 1 ? "s" : "") + " in this course)";
+        }
+    }
+    return result;
+}
+
+}  // namespace grader

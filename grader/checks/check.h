@@ -1,0 +1,104 @@
+// What a check is: a function from a context (the lesson, its spec, the
+// backend, the built child) to a result with a status, a message and points.
+// Checks judge run records; they never format output (reporters do).
+// Non-goal: running student code themselves (backends do).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "core/course.h"
+
+namespace grader {
+
+/// pass; fail for anything the student's code causes; skip for a reason of
+/// the machine; error for the grader's own trouble (CONTRACT.md).
+enum class Status { Pass, Fail, Skip, Error };
+
+/// "pass", "fail", "skip", "error".
+const char* statusWord(Status status);
+
+/// The verdict of one check.
+struct CheckResult {
+    std::string name;
+    Status status = Status::Skip;
+    std::string message;
+    int points = 0;
+    int maxPoints = 0;
+};
+
+/// One graded lesson: every check's result and the score.
+struct LessonReport {
+    std::string lesson;
+    std::string file;
+    std::string backend;
+    uint64_t seed = 0;
+    std::vector<CheckResult> checks;
+    int score = 0;
+    int maxScore = 0;
+    std::string note;  ///< e.g. why the gpu backend was not used
+};
+
+/// Options a person passes to `grader check`.
+struct CheckOptions {
+    std::optional<uint64_t> seed;
+    std::optional<int> n;
+    std::vector<std::string> only;  ///< run just these checks (empty: all)
+};
+
+/// Everything a check may read; runs are memoized so checks share them.
+struct CheckContext {
+    const Course& course;
+    const Lesson& lesson;
+    const CheckSpec& spec;
+    Backend& backend;
+    const BuildResult& build;
+    std::string displayFile;
+    uint64_t seed;
+    std::optional<int> onlyN;
+    std::function<const RunRecord&(const RunRequest&)> run;
+
+    /// "grader check lesson3 FILE --check NAME --n N --seed S": reruns one case.
+    std::string rerunCommand(std::optional<int> n) const;
+};
+
+/// A check's implementation.
+using CheckFunction = CheckResult (*)(CheckContext&);
+
+/// One row of the check registry.
+struct CheckEntry {
+    const char* name;
+    CheckFunction run;
+    bool gpuOnly;
+};
+
+/// The registry: every check the grader knows, as a table.
+const std::vector<CheckEntry>& checkRegistry();
+
+/// A result with the check's name and maximum points filled in.
+CheckResult makeResult(const CheckContext& ctx, Status status, std::string message);
+
+/// Grades one lesson file with a backend (compile first, then every check).
+LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::filesystem::path& file,
+                         const std::string& displayFile, Backend& backend, Backend* cpuFallback,
+                         const CheckOptions& options);
+
+// The checks (checks/*.cpp).
+CheckResult checkCorrectness(CheckContext& ctx);
+CheckResult checkBarriers(CheckContext& ctx);
+CheckResult checkTraffic(CheckContext& ctx);
+CheckResult checkTiming(CheckContext& ctx);
+CheckResult checkSpeedup(CheckContext& ctx);
+
+/// `text` ending with a period (added when missing).
+std::string sentence(const std::string& text);
+
+/// A run that did not complete, described for a student ("" when it completed).
+std::string describeFailedRun(const RunRecord& record, const RunRequest& request);
+
+}  // namespace grader

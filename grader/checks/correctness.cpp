@@ -1,0 +1,114 @@
+// The correctness check: every element of C at several sizes (and, for
+// lesson 2, phases), against a reference the parent computes; lesson 4's
+// gflops against the formula.
+#include <cmath>
+#include <set>
+
+#include "checks/check.h"
+#include "checks/matrix_diagnosis.h"
+#include "harness/inputs.h"
+
+namespace grader {
+
+namespace {
+
+std::string sizeList(const std::vector<long>& sizes) {
+    std::string text;
+    for (long n : sizes) text += (text.empty() ? "" : ", ") + std::to_string(n);
+    return text;
+}
+
+CheckResult checkGflops(CheckContext& ctx) {
+    const std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
+                                              : ctx.spec.listParam(ctx.backend.name() == "gpu" ? "gpu_sizes" : "cpu_sizes",
+                                                                   {16, 1291, 2048, 4096});
+    RunRequest request;
+    request.mode = "gflops";
+    request.n = static_cast<int>(sizes.front());
+    request.seed = ctx.seed;
+    request.timeLimitS = ctx.spec.timeLimitS;
+    for (long n : sizes) request.extra.push_back(std::to_string(n));
+    const RunRecord& record = ctx.run(request);
+    if (auto failure = describeFailedRun(record, request); !failure.empty())
+        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(ctx.onlyN));
+    if (record.gflops.empty()) return makeResult(ctx, Status::Error, "the harness recorded no gflops values");
+    for (const auto& g : record.gflops) {
+        const int n = std::atoi(g.at("n").c_str());
+        const float ms = std::strtof(g.at("ms").c_str(), nullptr);
+        const double got = std::strtod(g.at("value").c_str(), nullptr);
+        const double expected = 2.0 * n * double(n) * n / (double(ms) * 1e6);
+        const double rel = std::fabs(got - expected) / expected;
+        if (rel <= ctx.spec.numberParam("tolerance", 1e-6)) continue;
+        std::string why;
+        if (got == 0) why = "It returns 0: fill in TODO 5.";
+        else if (std::fabs(got * 2 - expected) / expected < 1e-4) why = "Half the right value: a multiply-add is two floating-point operations, 2 * n^3 in all.";
+        else if (std::fabs(got / 1e3 - expected) / expected < 1e-4 || std::fabs(got * 1e3 - expected) / expected < 1e-4)
+            why = "Off by a factor of 1000: ms is milliseconds; GFLOP/s = flops / (ms * 1e6).";
+        else if (n >= 1291 && (got < 0 || rel > 1e-3))
+            why = "n * n * n overflowed an int (n >= 1291 gives more than 2^31): compute it in double, e.g. 2.0 * n * n * n.";
+        std::string message = "gflops(" + std::to_string(n) + ", " + formatValue(ms) + ") = " + formatValue(got) +
+                              ", expected " + formatValue(expected) + " (2 n^3 / (ms * 1e6)).";
+        if (!why.empty()) message += " " + why;
+        return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n));
+    }
+    return makeResult(ctx, Status::Pass, "gflops is right for n = " + sizeList(sizes) + " (within a relative 1e-6)");
+}
+
+}  // namespace
+
+CheckResult checkCorrectness(CheckContext& ctx) {
+    if (ctx.lesson.number == 4) return checkGflops(ctx);
+    const bool gpu = ctx.backend.name() == "gpu";
+    std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
+                                        : ctx.spec.listParam(gpu ? "gpu_sizes" : "cpu_sizes", gpu ? std::vector<long>{1024} : std::vector<long>{16, 64});
+    const double tolerance = ctx.spec.numberParam("tolerance", 1e-6);
+    const int tile = ctx.course.tile;
+    long cases = 0;
+    for (long size : sizes) {
+        const int n = static_cast<int>(size);
+        std::vector<int> phases = {0};
+        if (ctx.lesson.number == 2) {
+            std::set<int> unique;
+            for (long p : ctx.spec.listParam("phases", {0})) {
+                const int phase = p < 0 ? n / tile + static_cast<int>(p) : static_cast<int>(p);
+                if (phase >= 0 && phase < std::max(1, n / tile)) unique.insert(phase);
+            }
+            phases.assign(unique.begin(), unique.end());
+        }
+        for (int phase : phases) {
+            RunRequest request;
+            request.n = n;
+            request.phase = phase;
+            request.seed = ctx.seed;
+            request.timeLimitS = ctx.spec.timeLimitS;
+            const RunRecord& record = ctx.run(request);
+            const std::string at = "n=" + std::to_string(n) + (ctx.lesson.number == 2 ? " phase " + std::to_string(phase) : "");
+            if (auto failure = describeFailedRun(record, request); !failure.empty())
+                return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(n));
+            auto output = record.outputs.find("C");
+            if (output == record.outputs.end())
+                return makeResult(ctx, Status::Error, "the harness recorded no output at " + at);
+            const std::vector<float> A = course_inputs::makeMatrix(ctx.seed, 0, n);
+            const std::vector<float> B = course_inputs::makeMatrix(ctx.seed, 1, n);
+            MatmulCase c;
+            c.lesson = ctx.lesson.number;
+            c.n = n;
+            c.phase = phase;
+            c.tile = tile;
+            c.A = &A;
+            c.B = &B;
+            c.actual = &output->second;
+            c.written = record.writtenC;
+            c.relativeTolerance = tolerance;
+            const MatmulVerdict verdict = diagnoseMatmul(c, referenceProduct(c));
+            if (!verdict.ok)
+                return makeResult(ctx, Status::Fail, at + ": " + verdict.message + " Rerun: " + ctx.rerunCommand(n));
+            ++cases;
+        }
+    }
+    std::string what = "every element of C is right at n = " + sizeList(sizes);
+    if (ctx.lesson.number == 2) what += " (" + std::to_string(cases) + " size-and-phase cases)";
+    return makeResult(ctx, Status::Pass, what);
+}
+
+}  // namespace grader

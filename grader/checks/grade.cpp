@@ -1,0 +1,195 @@
+// The check registry and the flow of grading one lesson: build, then each
+// check in course.yaml order, sharing runs between checks.
+#include <map>
+#include <sstream>
+
+#include "checks/check.h"
+
+namespace grader {
+
+namespace {
+
+CheckResult checkCompile(CheckContext& ctx) {
+    if (ctx.build.ok) return makeResult(ctx, Status::Pass, ctx.build.summary);
+    return makeResult(ctx, Status::Fail, ctx.build.summary);
+}
+
+const std::vector<CheckEntry> kRegistry = {
+    {"compile", checkCompile, false},
+    {"correctness", checkCorrectness, false},
+    {"barriers", checkBarriers, false},
+    {"traffic", checkTraffic, false},
+    {"timing", checkTiming, false},
+    {"speedup", checkSpeedup, true},
+};
+
+const CheckEntry* findEntry(const std::string& name) {
+    for (const auto& e : kRegistry)
+        if (name == e.name) return &e;
+    return nullptr;
+}
+
+std::string triple(const int v[3]) {
+    std::string text = std::to_string(v[0]) + "x" + std::to_string(v[1]);
+    if (v[2] != 1) text += "x" + std::to_string(v[2]);
+    return text;
+}
+
+std::string describeLaunchError(const LaunchRecord& l) {
+    const long threads = long(l.block[0]) * l.block[1] * l.block[2];
+    std::string why;
+    if (l.error == "cudaErrorInvalidConfiguration") {
+        if (threads > 1024) why = ": a block of " + triple(l.block) + " = " + std::to_string(threads) + " threads; at most 1024";
+        else if (threads == 0 || l.grid[0] == 0 || l.grid[1] == 0 || l.grid[2] == 0)
+            why = ": grid " + triple(l.grid) + ", block " + triple(l.block) + " has a zero dimension";
+        else why = ": grid " + triple(l.grid) + ", block " + triple(l.block);
+    } else if (l.error == "cudaErrorInvalidValue") {
+        why = ": " + std::to_string(l.sharedBytes) + " bytes of dynamic shared memory; at most 49152";
+    }
+    return "the kernel launch failed with " + l.error + why;
+}
+
+}  // namespace
+
+const char* statusWord(Status status) {
+    switch (status) {
+        case Status::Pass: return "pass";
+        case Status::Fail: return "fail";
+        case Status::Skip: return "skip";
+        case Status::Error: return "error";
+    }
+    return "error";
+}
+
+const std::vector<CheckEntry>& checkRegistry() { return kRegistry; }
+
+std::string sentence(const std::string& text) {
+    if (text.empty() || text.back() == '.' || text.back() == '?' || text.back() == '!') return text;
+    return text + ".";
+}
+
+std::string CheckContext::rerunCommand(std::optional<int> n) const {
+    std::string command = "grader check " + lesson.id + " " + displayFile + " --check " + spec.name;
+    if (n) command += " --n " + std::to_string(*n);
+    command += " --seed " + std::to_string(seed);
+    if (backend.name() != "cpu") command += " --backend " + backend.name();
+    return command;
+}
+
+CheckResult makeResult(const CheckContext& ctx, Status status, std::string message) {
+    CheckResult r;
+    r.name = ctx.spec.name;
+    r.status = status;
+    r.message = std::move(message);
+    r.maxPoints = ctx.spec.points;
+    r.points = status == Status::Pass ? ctx.spec.points : 0;
+    return r;
+}
+
+std::string describeFailedRun(const RunRecord& record, const RunRequest& request) {
+    const std::string at = "n=" + std::to_string(request.n) + (request.mode == "matmul" && request.phase ? " phase " + std::to_string(request.phase) : "");
+    const ProcessResult& p = record.process;
+    if (!p.started) return "the grader could not start the program: " + p.startError;
+    if (record.fault) {
+        const FaultRecord& f = *record.fault;
+        auto get = [&](const char* key) {
+            auto it = f.fields.find(key);
+            std::string value = it == f.fields.end() ? std::string() : it->second;
+            if ((std::string(key) == "thread" || std::string(key) == "block") && value.size() > 2 &&
+                value.compare(value.size() - 2, 2, ",0") == 0)
+                value.resize(value.size() - 2);  // 2-D coordinates, as the lessons write them
+            return value;
+        };
+        if (f.kind == "out-of-bounds" || f.kind == "use-after-free") {
+            const long index = std::atol(get("index").c_str()), size = std::atol(get("size").c_str());
+            std::string where = index < 0 ? std::to_string(-index) + " before the start"
+                                          : std::to_string(index - size + 1) + " past the end";
+            std::string text = std::string(f.kind == "use-after-free" ? "use after cudaFree: " : "out-of-bounds ") +
+                               get("access") + " of " + get("buffer") + "[" + get("index") + "] (" + at +
+                               ": the buffer has " + get("size") + " elements, index " + where + ")";
+            if (!get("thread").empty()) text += " by thread (" + get("thread") + ") of block (" + get("block") + ")";
+            text += " at " + f.at.text();
+            return text + ". A thread outside the matrix must not touch memory: guard it with if (row < n && col < n).";
+        }
+        if (f.kind == "unsupported" || f.kind == "shared-too-large") return get("message");
+        return "the run stopped: " + f.kind + " " + get("message");
+    }
+    if (p.timedOut)
+        return "did not finish within " + std::to_string(int(request.timeLimitS)) + " s at " + at +
+               ": an endless loop, or a __syncthreads() some threads never reach?";
+    auto lastLine = [&] {
+        std::string out = p.output;
+        while (!out.empty() && out.back() == '\n') out.pop_back();
+        size_t nl = out.rfind('\n');
+        std::string line = nl == std::string::npos ? out : out.substr(nl + 1);
+        return line.size() > 160 ? line.substr(0, 160) + "..." : line;
+    };
+    if (p.signal) {
+        std::string text = "the program crashed at " + at + ": killed by " + signalName(p.signal);
+        if (!lastLine().empty()) text += "; its last output: \"" + lastLine() + "\"";
+        return text;
+    }
+    if (!record.complete) {
+        if (!record.parseError.empty()) return "the run record is damaged (" + record.parseError + "): did your code write to files it does not own?";
+        if (!record.started) return "the program ended with status " + std::to_string(p.exitCode) + " before the grader could call your code (at " + at + ")";
+        return "the program ended with status " + std::to_string(p.exitCode) + " while your code was running (" + at +
+               "): does it call exit()? The grader judges only what the harness records, never what your code prints";
+    }
+    for (const auto& l : record.launches)
+        if (!l.error.empty() && l.error != "cudaSuccess") return describeLaunchError(l) + " (" + at + ")";
+    for (const auto& [when, name] : record.cudaErrors)
+        if (when != "timing") return "CUDA reported " + name + " after the " + when + " (" + at + ")";
+    return "";
+}
+
+LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::filesystem::path& file,
+                         const std::string& displayFile, Backend& requested, Backend* cpuFallback,
+                         const CheckOptions& options) {
+    LessonReport report;
+    report.lesson = lesson.id;
+    report.file = displayFile;
+    report.seed = options.seed ? *options.seed : 0;
+    Backend* backend = &requested;
+    const std::string unavailable = requested.unavailableReason();
+    if (!unavailable.empty() && cpuFallback && cpuFallback != &requested) {
+        report.note = "the " + requested.name() + " backend is not available (" + unavailable +
+                      "): checks ran on the cpu emulator, GPU-only checks are skipped";
+        backend = cpuFallback;
+    }
+    report.backend = backend->name();
+    const bool onGpu = backend->name() == "gpu";
+    BuildResult build = backend->build(lesson, file, displayFile);
+    std::map<std::string, RunRecord> runs;
+    for (const auto& spec : lesson.checks) {
+        if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
+            continue;
+        CheckContext ctx{course, lesson, spec, *backend, build, displayFile, report.seed, options.n,
+                         [&](const RunRequest& request) -> const RunRecord& {
+                             std::string key = request.mode + "/" + std::to_string(request.n) + "/" +
+                                               std::to_string(request.phase);
+                             for (const auto& e : request.extra) key += "/" + e;
+                             auto it = runs.find(key);
+                             if (it == runs.end()) it = runs.emplace(key, backend->run(build, request)).first;
+                             return it->second;
+                         }};
+        const CheckEntry* entry = findEntry(spec.name);
+        CheckResult result;
+        if (!entry) {
+            result = makeResult(ctx, Status::Error, "the grader has no check named '" + spec.name + "'");
+        } else if (entry->gpuOnly && !onGpu) {
+            std::string why = makeGpuBackend()->unavailableReason();
+            if (why.empty()) why = "the cpu backend was chosen";
+            result = makeResult(ctx, Status::Skip, "needs a CUDA device (" + why + "); run it with --backend gpu on a machine with an NVIDIA GPU");
+        } else if (spec.name != "compile" && !build.ok) {
+            result = makeResult(ctx, Status::Fail, "not run: the file does not compile");
+        } else {
+            result = entry->run(ctx);
+        }
+        report.checks.push_back(result);
+        if (result.status != Status::Skip) report.maxScore += result.maxPoints;
+        report.score += result.points;
+    }
+    return report;
+}
+
+}  // namespace grader

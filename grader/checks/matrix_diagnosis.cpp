@@ -1,0 +1,248 @@
+// Reference product and the pattern catalogue of wrong results.
+#include "checks/matrix_diagnosis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace grader {
+
+namespace {
+
+using Formula = std::function<double(int, int)>;
+
+struct Candidate {
+    const char* pattern;
+    Formula value;
+};
+
+double dot(const MatmulCase& c, int row, int col, int kBegin, int kEnd) {
+    const auto& A = *c.A;
+    const auto& B = *c.B;
+    double sum = 0;
+    for (int k = std::max(0, kBegin); k < std::min(c.n, kEnd); ++k) sum += double(A[size_t(row) * c.n + k]) * B[size_t(k) * c.n + col];
+    return sum;
+}
+
+std::string element(int row, int col) { return "C[" + std::to_string(row) + "][" + std::to_string(col) + "]"; }
+
+/// The bugs that leave a recognizable result, as formulas for C[row][col].
+std::vector<Candidate> candidates(const MatmulCase& c) {
+    const int n = c.n, T = c.tile;
+    const auto& A = *c.A;
+    const auto& B = *c.B;
+    const int kBegin = c.lesson == 2 ? c.phase * T : 0;
+    const int kEnd = c.lesson == 2 ? kBegin + T : n;
+    std::vector<Candidate> list = {
+        {"The result is the transpose of the right one: row and column are swapped (row comes from the y axis, column from the x axis).",
+         [&c, kBegin, kEnd](int r, int col) { return dot(c, col, r, kBegin, kEnd); }},
+        {"The result is B * A instead of A * B: the operands are swapped.",
+         [&A, &B, n, kBegin, kEnd](int r, int col) {
+             double s = 0;
+             for (int k = kBegin; k < kEnd; ++k) s += double(B[size_t(r) * n + k]) * A[size_t(k) * n + col];
+             return s;
+         }},
+        {"B is read along a row (B[col * n + k]) instead of down a column (B[k * n + col]).",
+         [&A, &B, n, kBegin, kEnd](int r, int col) {
+             double s = 0;
+             for (int k = kBegin; k < kEnd; ++k) s += double(A[size_t(r) * n + k]) * B[size_t(col) * n + k];
+             return s;
+         }},
+        {"A is read down a column (A[k * n + row]) instead of along a row (A[row * n + k]).",
+         [&A, &B, n, kBegin, kEnd](int r, int col) {
+             double s = 0;
+             for (int k = kBegin; k < kEnd; ++k) s += double(A[size_t(k) * n + r]) * B[size_t(k) * n + col];
+             return s;
+         }},
+        {"The sum is kept in an int: each partial sum is cut to a whole number. Use float sum = 0.0f.",
+         [&A, &B, n, kBegin, kEnd](int r, int col) {
+             int s = 0;
+             for (int k = kBegin; k < kEnd; ++k) s = static_cast<int>(s + A[size_t(r) * n + k] * B[size_t(k) * n + col]);
+             return double(s);
+         }},
+    };
+    if (c.lesson == 3 && n > T) {
+        list.push_back({"Only the first phase was summed: does the phase loop run n / TILE times?",
+                        [&c, T](int r, int col) { return dot(c, r, col, 0, T); }});
+        list.push_back({"Only the last phase is in the result: is sum reset to 0 inside the phase loop?",
+                        [&c, n, T](int r, int col) { return dot(c, r, col, n - T, n); }});
+        list.push_back({"The first phase is missing: does the phase loop start at 0?",
+                        [&c, n, T](int r, int col) { return dot(c, r, col, T, n); }});
+        list.push_back({"The last phase is missing: the phase loop stops one tile early (use p < n / TILE).",
+                        [&c, n, T](int r, int col) { return dot(c, r, col, 0, n - T); }});
+    }
+    if (c.lesson == 2) {
+        if (c.phase != 0)
+            list.push_back({"The result is phase 0's share: the kernel ignores `phase` when it picks its columns of A and rows of B.",
+                            [&c, T](int r, int col) { return dot(c, r, col, 0, T); }});
+        list.push_back({"The result sums every phase: lesson 2 computes one phase's share (k from phase*TILE to phase*TILE + TILE - 1).",
+                        [&c, n](int r, int col) { return dot(c, r, col, 0, n); }});
+        list.push_back({"The tile of A comes from the wrong columns: its column index needs the phase offset, phase * TILE + tx.",
+                        [&A, &B, n, kBegin, T](int r, int col) {
+                            double s = 0;
+                            for (int k = 0; k < T; ++k) s += double(A[size_t(r) * n + k]) * B[size_t(kBegin + k) * n + col];
+                            return s;
+                        }});
+        list.push_back({"The tile of B comes from the wrong rows: its row index needs the phase offset, phase * TILE + ty.",
+                        [&A, &B, n, kBegin, T](int r, int col) {
+                            double s = 0;
+                            for (int k = 0; k < T; ++k) s += double(A[size_t(r) * n + kBegin + k]) * B[size_t(k) * n + col];
+                            return s;
+                        }});
+    }
+    return list;
+}
+
+/// Describes which part of C the kernel never wrote, from the NaN pattern.
+std::string coverage(const MatmulCase& c, const std::vector<char>& missing) {
+    const int n = c.n;
+    int lastRow = -1, lastCol = -1;
+    long missingCount = 0;
+    for (int r = 0; r < n; ++r)
+        for (int col = 0; col < n; ++col) {
+            if (missing[size_t(r) * n + col]) ++missingCount;
+            else {
+                lastRow = std::max(lastRow, r);
+                lastCol = std::max(lastCol, col);
+            }
+        }
+    if (lastRow < 0) return "No element of C was written: does the kernel store its sum to C[row * n + col], and does the launch cover the matrix? (the starter's TODOs)";
+    bool rectangle = true;
+    for (int r = 0; r < n && rectangle; ++r)
+        for (int col = 0; col < n; ++col)
+            if (bool(missing[size_t(r) * n + col]) != (r > lastRow || col > lastCol)) {
+                rectangle = false;
+                break;
+            }
+    if (rectangle) {
+        std::string text = "Never written: your grid covers only ";
+        if (lastRow + 1 < n) text += "rows 0.." + std::to_string(lastRow) + (lastCol + 1 < n ? " and " : "");
+        if (lastCol + 1 < n) text += "columns 0.." + std::to_string(lastCol);
+        return text + " of " + std::to_string(n) + " (check the grid size at the launch: it must cover n / TILE blocks, rounded up, in each direction).";
+    }
+    return std::to_string(missingCount) + " elements were never written (they are still NaN): check which threads store to C.";
+}
+
+}  // namespace
+
+std::string formatValue(double v) {
+    if (std::isnan(v)) return "nan";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.7g", v);
+    return text;
+}
+
+std::vector<float> referenceProduct(const MatmulCase& c) {
+    const int n = c.n;
+    const int kBegin = c.lesson == 2 ? c.phase * c.tile : 0;
+    const int kEnd = c.lesson == 2 ? std::min(n, kBegin + c.tile) : n;
+    std::vector<float> C(size_t(n) * n, 0.0f);
+    const auto& A = *c.A;
+    const auto& B = *c.B;
+    for (int r = 0; r < n; ++r) {
+        float* out = &C[size_t(r) * n];
+        for (int k = kBegin; k < kEnd; ++k) {
+            const float a = A[size_t(r) * n + k];
+            const float* b = &B[size_t(k) * n];
+            for (int col = 0; col < n; ++col) out[col] += a * b[col];  // exact: see harness/inputs.h
+        }
+    }
+    return C;
+}
+
+MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expected) {
+    MatmulVerdict v;
+    const int n = c.n;
+    const auto& actual = *c.actual;
+    double maxA = 0, maxB = 0;
+    for (float x : *c.A) maxA = std::max(maxA, double(std::fabs(x)));
+    for (float x : *c.B) maxB = std::max(maxB, double(std::fabs(x)));
+    v.tolerance = c.relativeTolerance * n * maxA * maxB;
+    if (actual.size() != expected.size()) {
+        v.message = "the harness returned " + std::to_string(actual.size()) + " elements, expected " + std::to_string(expected.size());
+        return v;
+    }
+    std::vector<char> missing(expected.size(), 0);
+    std::vector<size_t> wrong;
+    long nanWrong = 0, writtenNan = 0;
+    double worst = 0;
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const double diff = std::fabs(double(actual[i]) - expected[i]);
+        if (std::isnan(actual[i]) || diff > v.tolerance) {
+            wrong.push_back(i);
+            if (std::isnan(actual[i])) {
+                ++nanWrong;
+                const bool wasWritten = !c.written.empty() && c.written[i] == '1';
+                if (wasWritten) ++writtenNan;
+                else missing[i] = 1;
+            } else {
+                worst = std::max(worst, diff);
+            }
+        }
+    }
+    v.wrong = static_cast<long>(wrong.size());
+    if (wrong.empty()) {
+        v.ok = true;
+        return v;
+    }
+    const size_t first = wrong.front();
+    const int fr = static_cast<int>(first / n), fc = static_cast<int>(first % n);
+    std::string msg = element(fr, fc) + " = " + formatValue(actual[first]) + ", expected " + formatValue(expected[first]) + ". " +
+                      std::to_string(wrong.size()) + " of " + std::to_string(expected.size()) + " elements are wrong.";
+    std::string pattern;
+    if (nanWrong == v.wrong) {
+        if (writtenNan == v.wrong)
+            pattern = "Your kernel wrote NaN: C is filled with NaN before every launch, so adding to it (C[...] += ...) keeps NaN; store the sum with =.";
+        else
+            pattern = coverage(c, missing);
+    } else {
+        // Try each known mistake on a sample of wrong and right elements.
+        std::vector<size_t> sample;
+        const size_t step = std::max<size_t>(1, wrong.size() / 48);
+        for (size_t i = 0; i < wrong.size(); i += step) sample.push_back(wrong[i]);
+        const size_t rightStep = std::max<size_t>(1, expected.size() / 16);
+        for (size_t i = 0; i < expected.size(); i += rightStep) sample.push_back(i);
+        for (const auto& cand : candidates(c)) {
+            bool all = true;
+            for (size_t i : sample) {
+                const double guess = cand.value(static_cast<int>(i / n), static_cast<int>(i % n));
+                if (std::isnan(actual[i]) || std::fabs(guess - actual[i]) > v.tolerance) {
+                    all = false;
+                    break;
+                }
+            }
+            if (all) {
+                pattern = cand.pattern;
+                break;
+            }
+        }
+        bool allZero = true;
+        for (size_t i : wrong) allZero &= (actual[i] == 0.0f);
+        if (pattern.empty() && allZero && size_t(v.wrong) + 64 >= expected.size())
+            pattern = "Every element is 0: the kernel stores a sum it never added to (the starter's TODOs compute it).";
+        if (pattern.empty()) {
+            int r0 = n, r1 = -1, c0 = n, c1 = -1;
+            for (size_t i : wrong) {
+                r0 = std::min(r0, int(i / n));
+                r1 = std::max(r1, int(i / n));
+                c0 = std::min(c0, int(i % n));
+                c1 = std::max(c1, int(i % n));
+            }
+            if (r0 > 0 || c0 > 0 || r1 < n - 1 || c1 < n - 1)
+                pattern = "The wrong elements lie in rows " + std::to_string(r0) + ".." + std::to_string(r1) + ", columns " +
+                          std::to_string(c0) + ".." + std::to_string(c1) + "; the rest is right.";
+            if (nanWrong > 0) pattern += (pattern.empty() ? "" : " ") + std::to_string(nanWrong) + " of them are NaN (never written, or computed from unloaded shared memory).";
+            if (worst > 0 && worst < 100 * v.tolerance) {
+                char text[96];
+                std::snprintf(text, sizeof text, " The largest error is %.3g, the tolerance %.3g.", worst, v.tolerance);
+                pattern += text;
+            }
+        }
+    }
+    if (!pattern.empty()) msg += " " + pattern;
+    v.message = msg;
+    return v;
+}
+
+}  // namespace grader

@@ -1,0 +1,43 @@
+// Compares a kernel's C with the reference and says what a teacher would:
+// the first wrong element, how many are wrong, and a recognizable pattern
+// (never written, written as NaN, transposed, operands swapped, only some
+// phases summed, the phase ignored, an int accumulator, a wrong region).
+// Non-goal: guessing at arbitrary bugs; an unrecognized result gets the facts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace grader {
+
+/// The inputs and outputs of one matmul case.
+struct MatmulCase {
+    int lesson = 3;
+    int n = 0;
+    int phase = 0;  ///< lesson 2 only
+    int tile = 16;
+    const std::vector<float>* A = nullptr;
+    const std::vector<float>* B = nullptr;
+    const std::vector<float>* actual = nullptr;
+    std::string written;  ///< per element '1' if the kernel wrote it (cpu only), else empty
+    double relativeTolerance = 1e-6;
+};
+
+/// The reference product (lesson 2: the phase's share), computed in the parent.
+std::vector<float> referenceProduct(const MatmulCase& c);
+
+/// The comparison of one case.
+struct MatmulVerdict {
+    bool ok = false;
+    long wrong = 0;
+    std::string message;  ///< empty when ok
+    double tolerance = 0;
+};
+
+/// Compares `c.actual` with `expected` and diagnoses the difference.
+MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expected);
+
+/// "%g" without trailing noise: 12, -3.25, nan.
+std::string formatValue(double v);
+
+}  // namespace grader

@@ -1,0 +1,68 @@
+// The speedup check (GPU only): the student's tiled kernel (lesson 3), or
+// the reference kernels timed by the student's own timer (lesson 4), against
+// the grader's naive and tiled references, all timed in one run on one card.
+// The threshold is relative to this card: max(floor, fraction x the
+// reference tiled kernel's own speedup), because the ratio depends on the
+// card (about 1.5x on an H200, 3-6x on older cards).
+#include <cmath>
+#include <cstdio>
+
+#include "checks/check.h"
+
+namespace grader {
+
+namespace {
+
+double get(const std::map<std::string, std::string>& f, const char* key) {
+    auto it = f.find(key);
+    return it == f.end() ? NAN : std::strtod(it->second.c_str(), nullptr);
+}
+
+}  // namespace
+
+CheckResult checkSpeedup(CheckContext& ctx) {
+    RunRequest request;
+    request.mode = "speedup";
+    request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("gpu_size", 2048));
+    request.seed = ctx.seed;
+    request.timeLimitS = ctx.spec.timeLimitS;
+    char arguments[4][32];
+    std::snprintf(arguments[0], 32, "%ld", ctx.spec.intParam("min_runs", 10));
+    std::snprintf(arguments[1], 32, "%ld", ctx.spec.intParam("max_runs", 200));
+    std::snprintf(arguments[2], 32, "%g", ctx.spec.numberParam("target_rel_error", 0.01));
+    std::snprintf(arguments[3], 32, "%g", ctx.spec.numberParam("time_cap_s", 20));
+    request.extra = {arguments[0], arguments[1], arguments[2], arguments[3]};
+    const RunRecord& record = ctx.run(request);
+    if (auto failure = describeFailedRun(record, request); !failure.empty())
+        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+    const auto& s = record.speedup;
+    if (s.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timings");
+    const double naive = get(s, "naive_ms"), tiled = get(s, "tiled_ms");
+    const bool lesson4 = ctx.lesson.number == 4;
+    const double mine = lesson4 ? get(s, "student_timer_tiled_ms") : get(s, "student_ms");
+    const double mineNaive = lesson4 ? get(s, "student_timer_naive_ms") : naive;
+    const double floor = ctx.spec.numberParam("floor", 1.1), fraction = ctx.spec.numberParam("fraction", 0.8);
+    const double referenceRatio = naive / tiled;
+    const double ratio = mineNaive / mine;
+    const double needed = std::max(floor, fraction * referenceRatio);
+    const double flops = 2.0 * request.n * double(request.n) * request.n;
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  "%s %.4g ms (%.0f GFLOP/s), reference naive %.4g ms, reference tiled %.4g ms (%.0f GFLOP/s) at n=%d over %s runs: "
+                  "speedup %.3gx, needed %.3gx (%.2g x the reference's %.3gx, floor %.3gx)",
+                  lesson4 ? "your timer: tiled" : "your kernel", mine, flops / (mine * 1e6), naive, tiled, flops / (tiled * 1e6),
+                  request.n, s.count("runs") ? s.at("runs").c_str() : "?", ratio, needed, fraction, referenceRatio, floor);
+    std::string message = text;
+    if (get(s, "mismatches") > 0)
+        return makeResult(ctx, Status::Fail, message + ". But the kernel's results were wrong in " + s.at("mismatches") +
+                                                 " sampled elements with fresh inputs: a kernel must compute every run, not reuse a result.");
+    if (lesson4) {
+        const double agreement = std::fabs(mine - tiled) / tiled;
+        if (agreement > 0.25 || std::fabs(mineNaive - naive) / naive > 0.25)
+            return makeResult(ctx, Status::Fail, message + ". Your timer disagrees with the grader's event timing by more than 25%: "
+                                                           "does it synchronize the stop event and return the mean?");
+    }
+    return makeResult(ctx, ratio >= needed ? Status::Pass : Status::Fail, message);
+}
+
+}  // namespace grader

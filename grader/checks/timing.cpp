@@ -1,0 +1,84 @@
+// Lesson 4's timing check of timeLaunchMs. On the cpu backend it runs on the
+// emulator's virtual clock (launches take known times, events complete as
+// CUDA's do), so each classic mistake has a recognizable figure; on the gpu
+// backend the student's mean must agree with the grader's own event timing.
+#include <cmath>
+#include <cstdio>
+
+#include "checks/check.h"
+
+namespace grader {
+
+namespace {
+
+double field(const std::map<std::string, std::string>& fields, const char* key) {
+    auto it = fields.find(key);
+    return it == fields.end() ? NAN : std::strtod(it->second.c_str(), nullptr);
+}
+
+std::string ms(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g ms", value);
+    return text;
+}
+
+bool near(double a, double b) { return std::fabs(a - b) <= 1e-3 * std::max(1.0, std::fabs(b)); }
+
+}  // namespace
+
+CheckResult checkTiming(CheckContext& ctx) {
+    const bool gpu = ctx.backend.name() == "gpu";
+    RunRequest request;
+    request.mode = "timing";
+    request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam(gpu ? "gpu_size" : "cpu_size", gpu ? 2048 : 64));
+    request.seed = ctx.seed;
+    request.timeLimitS = ctx.spec.timeLimitS;
+    const int reps = static_cast<int>(ctx.spec.intParam("reps", 10));
+    request.extra = {std::to_string(reps)};
+    const RunRecord& record = ctx.run(request);
+    if (auto failure = describeFailedRun(record, request); !failure.empty())
+        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+    if (record.timing.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timing");
+    const double returned = field(record.timing, "returned");
+    const std::string got = "timeLaunchMs returned " + ms(returned) + " per launch";
+    const std::string rerun = " Rerun: " + ctx.rerunCommand(request.n);
+    if (gpu) {
+        const double ours = field(record.timing, "grader_ms");
+        const double tolerance = ctx.spec.numberParam("tolerance", 0.15);
+        const double rel = std::fabs(returned - ours) / ours;
+        char text[160];
+        std::snprintf(text, sizeof text, "%s; the grader's own event timing of the same launches gives %s (within %.0f%%: %s)",
+                      got.c_str(), ms(ours).c_str(), tolerance * 100, rel <= tolerance ? "yes" : "no");
+        if (rel <= tolerance) return makeResult(ctx, Status::Pass, text);
+        std::string why;
+        if (returned < ours * 0.2) why = " The elapsed time was probably read before the work finished: synchronize on the stop event first.";
+        else if (near(returned / reps, ours) || returned > ours * reps * 0.8) why = " That looks like the total of all launches: return the mean (divide by reps).";
+        return makeResult(ctx, Status::Fail, std::string(text) + "." + why + rerun);
+    }
+    const double first = field(record.timing, "first_ms"), later = field(record.timing, "later_ms");
+    const int launches = static_cast<int>(field(record.timing, "launches"));
+    const int notReady = static_cast<int>(field(record.events, "elapsed_not_ready"));
+    const std::string clock = " (on the emulator's virtual clock the first launch takes " + ms(first) + ", every later one " + ms(later) + ")";
+    if (notReady > 0)
+        return makeResult(ctx, Status::Fail,
+                          got + ", but cudaEventElapsedTime was called before the stop event completed and returned cudaErrorNotReady: "
+                                "launches are asynchronous, so wait with cudaEventSynchronize(stop) before reading the time." + rerun);
+    if (near(returned, later)) {
+        if (launches != reps + 1)
+            return makeResult(ctx, Status::Fail, got + " but launched " + std::to_string(launches) + " times for reps = " +
+                                                     std::to_string(reps) + "; expected one warm-up plus reps launches." + rerun);
+        return makeResult(ctx, Status::Pass, got + ", the mean of " + std::to_string(reps) + " launches after a warm-up" + clock);
+    }
+    std::string why;
+    if (launches == reps && near(returned, (first + (reps - 1) * later) / reps))
+        why = "The first launch is inside the timing: run one untimed warm-up launch before recording the start event.";
+    else if (near(returned, later * reps) || near(returned, first + later * reps) || near(returned, later * (reps + 1)))
+        why = "That is the total of all launches: return the mean (divide by reps).";
+    else if (near(returned, first + later * reps) || near(returned, (first + later * reps) / (reps + 1)))
+        why = "The warm-up launch is inside the timing: record the start event after it.";
+    else if (returned <= later * 0.1)
+        why = "That is far less than one launch takes: was the time read before the work finished, or measured with a host clock around asynchronous launches?";
+    return makeResult(ctx, Status::Fail, got + "; the launches took " + ms(later) + " each" + clock + ". " + why + rerun);
+}
+
+}  // namespace grader

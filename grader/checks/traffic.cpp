@@ -1,0 +1,79 @@
+// The traffic check: floats the kernel reads from global memory, counted per
+// executed load (a float4 load counts 4), per element of C and per thread.
+#include <cmath>
+#include <cstdio>
+
+#include "checks/check.h"
+
+namespace grader {
+
+CheckResult checkTraffic(CheckContext& ctx) {
+    if (ctx.backend.name() == "gpu")
+        return makeResult(ctx, Status::Skip, "global loads are counted by the cpu emulator; run this check with --backend cpu");
+    const int tile = ctx.course.tile;
+    RunRequest request;
+    request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("cpu_size", 64));
+    request.phase = (ctx.lesson.number == 2 && request.n / tile > 1) ? 1 : 0;
+    request.seed = ctx.seed;
+    request.timeLimitS = ctx.spec.timeLimitS;
+    const RunRecord& record = ctx.run(request);
+    if (auto failure = describeFailedRun(record, request); !failure.empty())
+        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+    uint64_t readA = 0, readB = 0, maxA = 0, maxB = 0, minA = UINT64_MAX, minB = UINT64_MAX;
+    for (const auto& l : record.launches) {
+        if (auto a = l.traffic.find("A"); a != l.traffic.end()) {
+            readA += a->second.readWords;
+            maxA = std::max(maxA, a->second.maxThreadReads);
+            minA = std::min(minA, a->second.minThreadReads);
+        } else {
+            minA = 0;
+        }
+        if (auto b = l.traffic.find("B"); b != l.traffic.end()) {
+            readB += b->second.readWords;
+            maxB = std::max(maxB, b->second.maxThreadReads);
+            minB = std::min(minB, b->second.minThreadReads);
+        } else {
+            minB = 0;
+        }
+    }
+    if (record.launches.empty()) return makeResult(ctx, Status::Fail, "no kernel was launched at n=" + std::to_string(request.n));
+    const int n = request.n;
+    const double perElement = double(readA + readB) / (double(n) * n);
+    char figure[64];
+    std::snprintf(figure, sizeof figure, "%.4g", perElement);
+    const std::string expect = ctx.spec.stringParam("expect", ctx.lesson.number == 1 ? "naive" : ctx.lesson.number == 2 ? "tile_phase" : "tiled");
+    const std::string at = " at n=" + std::to_string(n);
+    if (readA + readB == 0)
+        return makeResult(ctx, Status::Fail, "your kernel reads nothing from A or B" + at + ": the starter's TODOs load the tiles");
+    if (expect == "tile_phase") {
+        if (maxA == 1 && maxB == 1 && minA == 1 && minB == 1)
+            return makeResult(ctx, Status::Pass, "each thread reads exactly 1 float of A and 1 of B" + at + " (2 per element of C for the phase)");
+        std::string message = "a tile-loading thread reads exactly 1 float of A and 1 of B; yours read " +
+                              std::to_string(minA) + ".." + std::to_string(maxA) + " of A and " + std::to_string(minB) + ".." +
+                              std::to_string(maxB) + " of B" + at + ".";
+        if (minA == 0 || minB == 0) message += " Some threads load nothing: is the tile loaded by one thread only? Every thread loads its own element.";
+        else if (maxA > 1 || maxB > 1) message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
+        return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n));
+    }
+    const double naive = 2.0 * n;
+    const double tiled = 2.0 * n / tile;
+    if (expect == "naive") {
+        return makeResult(ctx, std::fabs(perElement - naive) <= 0.5 ? Status::Pass : Status::Fail,
+                          "your kernel reads " + std::string(figure) + " floats per element of C" + at + "; a naive kernel reads 2n = " +
+                              std::to_string(int(naive)));
+    }
+    if (perElement <= tiled * 1.001) {
+        return makeResult(ctx, Status::Pass,
+                          "your kernel reads " + std::string(figure) + " floats per element of C" + at + ", as a tiled kernel should (2n/TILE = " +
+                              std::to_string(int(tiled)) + "; the naive kernel reads " + std::to_string(int(naive)) + ")");
+    }
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.3gx", perElement / tiled);
+    std::string message = "your kernel reads " + std::string(figure) + " floats per element of C" + at + "; a tiled kernel reads " +
+                          std::to_string(int(tiled)) + ": " + ratio + " less.";
+    if (perElement >= naive * 0.9) message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
+    else if (maxA >= uint64_t(tile) * tile / 2) message += " Some threads load a whole tile: each thread loads one element of each tile per phase.";
+    return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n));
+}
+
+}  // namespace grader

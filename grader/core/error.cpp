@@ -1,0 +1,12 @@
+// Formatting of located errors.
+#include "core/error.h"
+
+namespace grader {
+
+std::string Error::format() const {
+    std::string out = where.empty() ? message : where + ": " + message;
+    if (!hint.empty()) out += hint.rfind("did you mean", 0) == 0 ? ", " + hint : " (" + hint + ")";
+    return out;
+}
+
+}  // namespace grader

@@ -1,0 +1,143 @@
+// fork/exec with rlimits, a process group per child, and a wall-clock kill.
+#include "core/process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace grader {
+
+namespace {
+
+void setLimit(int resource, rlim_t value) {
+    struct rlimit limit = {value, value};
+    setrlimit(resource, &limit);
+}
+
+std::string readTail(const std::filesystem::path& path, size_t maxBytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<size_t>(in.tellg());
+    const size_t start = size > maxBytes ? size - maxBytes : 0;
+    in.seekg(static_cast<std::streamoff>(start));
+    std::string text(size - start, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    return text;
+}
+
+}  // namespace
+
+std::string signalName(int signal) {
+    switch (signal) {
+        case SIGSEGV: return "SIGSEGV (segmentation fault: an invalid memory access)";
+        case SIGBUS: return "SIGBUS (bus error: an invalid memory access)";
+        case SIGFPE: return "SIGFPE (arithmetic error, e.g. an integer division by zero)";
+        case SIGABRT: return "SIGABRT (abort: an assertion or a failed allocation)";
+        case SIGILL: return "SIGILL (illegal instruction)";
+        case SIGKILL: return "SIGKILL (killed: a limit was exceeded)";
+        case SIGXCPU: return "SIGXCPU (CPU time limit exceeded)";
+        case SIGXFSZ: return "SIGXFSZ (output size limit exceeded)";
+        case SIGTERM: return "SIGTERM";
+        default: return "signal " + std::to_string(signal);
+    }
+}
+
+std::string ProcessResult::describe() const {
+    std::ostringstream out;
+    if (!started) out << "could not start: " << startError;
+    else if (timedOut) out << "timed out after " << static_cast<int>(seconds + 0.5) << " s";
+    else if (signal) out << "killed by " << signalName(signal);
+    else out << "exited with status " << exitCode;
+    return out.str();
+}
+
+ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimits& limits,
+                         const std::filesystem::path& workDir, const std::vector<std::string>& env) {
+    ProcessResult result;
+    char outputTemplate[] = "/tmp/grader-output-XXXXXX";
+    const int outputFd = mkstemp(outputTemplate);
+    if (outputFd < 0) {
+        result.startError = std::strerror(errno);
+        return result;
+    }
+    const std::filesystem::path outputPath = outputTemplate;
+    int errorPipe[2];
+    if (pipe2(errorPipe, O_CLOEXEC) != 0) {
+        result.startError = std::strerror(errno);
+        close(outputFd);
+        return result;
+    }
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        close(errorPipe[0]);
+        const int devNull = open("/dev/null", O_RDONLY);
+        dup2(devNull, 0);
+        dup2(outputFd, 1);
+        dup2(outputFd, 2);
+        const long cpu = limits.cpuSeconds > 0 ? limits.cpuSeconds : static_cast<long>(limits.wallSeconds) + 1;
+        setLimit(RLIMIT_CPU, static_cast<rlim_t>(cpu));
+        if (limits.memoryBytes > 0) setLimit(RLIMIT_DATA, static_cast<rlim_t>(limits.memoryBytes));
+        if (limits.outputBytes > 0) setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.outputBytes));
+        if (limits.processes > 0) setLimit(RLIMIT_NPROC, static_cast<rlim_t>(limits.processes));
+        setLimit(RLIMIT_CORE, 0);
+        if (!workDir.empty() && chdir(workDir.c_str()) != 0) _exit(127);
+        for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
+        execvp(args[0], args.data());
+        const int error = errno;
+        ssize_t ignored = write(errorPipe[1], &error, sizeof error);
+        (void)ignored;
+        _exit(127);
+    }
+    close(errorPipe[1]);
+    close(outputFd);
+    if (pid < 0) {
+        result.startError = std::strerror(errno);
+        close(errorPipe[0]);
+        std::filesystem::remove(outputPath);
+        return result;
+    }
+    int execError = 0;
+    const bool execFailed = read(errorPipe[0], &execError, sizeof execError) == sizeof execError;
+    close(errorPipe[0]);
+    int status = 0;
+    while (true) {
+        const pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) break;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (elapsed > limits.wallSeconds) {
+            result.timedOut = true;
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1 ? 2 : 20));
+    }
+    kill(-pid, SIGKILL);  // anything the child left behind in its group
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.started = !execFailed;
+    if (execFailed) result.startError = argv[0] + ": " + std::strerror(execError);
+    if (!result.timedOut) {
+        if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
+        if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+    }
+    result.output = readTail(outputPath, 64 * 1024);
+    std::filesystem::remove(outputPath);
+    return result;
+}
+
+}  // namespace grader

@@ -1,0 +1,84 @@
+// Tool and runtime locations, relative to the grader binary so a build
+// folder can be moved (or carried to another machine) as a whole.
+#include "core/toolchain.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/build_config.h"
+
+namespace grader {
+
+namespace {
+
+std::filesystem::path executableDir() {
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::filesystem::current_path() : self.parent_path();
+}
+
+std::string fromEnv(const char* name) {
+    const char* value = std::getenv(name);
+    return value ? value : "";
+}
+
+bool isExecutable(const std::filesystem::path& p) { return access(p.c_str(), X_OK) == 0; }
+
+}  // namespace
+
+std::filesystem::path runtimeDir() {
+    if (auto env = fromEnv("GRADER_RUNTIME_DIR"); !env.empty()) return env;
+    return executableDir() / "runtime";
+}
+
+std::string cxxCompiler() {
+    if (auto env = fromEnv("GRADER_CXX"); !env.empty()) return env;
+    return GRADER_BUILT_CXX;
+}
+
+std::string nvccPath() {
+    if (auto env = fromEnv("GRADER_NVCC"); !env.empty()) return env;
+    if (const char* path = std::getenv("PATH")) {
+        std::stringstream dirs(path);
+        for (std::string dir; std::getline(dirs, dir, ':');)
+            if (!dir.empty() && isExecutable(std::filesystem::path(dir) / "nvcc")) return (std::filesystem::path(dir) / "nvcc").string();
+    }
+    for (const char* candidate : {"/usr/local/cuda/bin/nvcc", GRADER_BUILT_NVCC})
+        if (candidate[0] && isExecutable(candidate)) return candidate;
+    return "";
+}
+
+std::filesystem::path cacheDir() {
+    if (auto env = fromEnv("GRADER_CACHE_DIR"); !env.empty()) return env;
+    return executableDir() / "grader-cache";
+}
+
+std::filesystem::path builtInCoursePath() { return std::filesystem::path(GRADER_KIT_DIR) / "course.yaml"; }
+
+std::string graderVersion() { return GRADER_VERSION; }
+
+std::string contentHash(const std::string& data) {
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : data) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+    return text;
+}
+
+bool readFile(const std::filesystem::path& path, std::string& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::stringstream text;
+    text << in.rdbuf();
+    out = text.str();
+    return true;
+}
+
+}  // namespace grader

@@ -1,0 +1,29 @@
+// Where the grader finds its tools and runtime: the C++ compiler, nvcc,
+// the emulator runtime next to the grader binary, the compile cache, and
+// the kit's default course.yaml. Overridable by environment variables.
+// Non-goal: searching the system for alternatives beyond PATH.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace grader {
+
+/// The folder holding the emulator runtime, harness sources and headers.
+std::filesystem::path runtimeDir();
+/// The C++ compiler for the cpu backend ($GRADER_CXX, else the one the kit was built with).
+std::string cxxCompiler();
+/// nvcc for the gpu backend ($GRADER_NVCC, PATH, /usr/local/cuda/bin), or "".
+std::string nvccPath();
+/// The compile cache ($GRADER_CACHE_DIR, else next to the grader binary).
+std::filesystem::path cacheDir();
+/// The kit's own course.yaml, used when none is found from the current folder.
+std::filesystem::path builtInCoursePath();
+/// The grader's version string.
+std::string graderVersion();
+/// A 64-bit FNV-1a hash of `data` as 16 hex digits.
+std::string contentHash(const std::string& data);
+/// Reads a whole file; empty optional-like "" with ok=false when unreadable.
+bool readFile(const std::filesystem::path& path, std::string& out);
+
+}  // namespace grader

@@ -1,0 +1,323 @@
+// Device and shared memory of the emulator, the shared-memory race shadow,
+// and traffic counting.
+#include "memory.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "scheduler.h"
+#include "stats.h"
+
+namespace cuemu {
+
+void writeSummaryAndClose();
+
+namespace {
+
+constexpr size_t kArenaBytes = size_t(1) << 36;        // address space reserved for buffers
+constexpr size_t kMinGuard = 256 * 1024;
+constexpr size_t kStaticShared = 48 * 1024;             // the per-block static limit
+constexpr size_t kSharedBytes = 96 * 1024;              // static area + dynamic area
+constexpr uint16_t kNoThread = 0xFFFF;
+
+struct Buffer {
+    uintptr_t lo = 0, hi = 0;            ///< the usable bytes
+    uintptr_t guardLo = 0, guardHi = 0;  ///< with the guard zones around them
+    bool live = false;
+    std::string name;
+    std::vector<uint64_t> writer;  ///< (launch << 32) | (global thread + 1), per word
+};
+
+struct SharedSlot {
+    uint32_t epoch = 0;  ///< block start epoch when allocated
+    size_t offset = 0, bytes = 0;
+    std::string name, shape;
+    int line = 0;
+};
+
+struct ShadowWord {
+    uint32_t writeEpoch = 0, readEpoch = 0;
+    uint16_t writer = kNoThread, reader = kNoThread, reader2 = kNoThread;
+    uintptr_t writePc = 0, readPc = 0, read2Pc = 0;
+};
+
+uintptr_t arenaLo = 0, arenaNext = 0;
+std::vector<Buffer> buffers;
+int lastBuffer = 0;
+
+char* sharedBase = nullptr;
+size_t sharedTop = 0, dynamicBytes = 0;
+std::vector<SharedSlot> slots;
+std::vector<ShadowWord> shadow;
+std::vector<uint3> blockThreads;  // linear id -> coordinates, for reports
+
+void reserveArena() {
+    if (arenaLo) return;
+    void* p = mmap(nullptr, kArenaBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) fault("fault kind=resources message=cannot reserve the device address space");
+    arenaLo = arenaNext = reinterpret_cast<uintptr_t>(p);
+    void* s = mmap(nullptr, kSharedBytes + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (s == MAP_FAILED) fault("fault kind=resources message=cannot allocate shared memory");
+    sharedBase = static_cast<char*>(s);
+    mprotect(sharedBase + kSharedBytes, 4096, PROT_NONE);
+    shadow.resize(kSharedBytes / 4);
+}
+
+std::string coordText(const uint3& t) {
+    return std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.z);
+}
+
+/// "tA[3][5]" for a shared word, from the slot that holds it.
+std::string sharedElement(size_t offset) {
+    for (const auto& slot : slots) {
+        if (slot.epoch != blockStartEpoch() || offset < slot.offset || offset >= slot.offset + slot.bytes) continue;
+        size_t index = (offset - slot.offset) / 4;
+        std::vector<size_t> extents;
+        size_t pos = 0;
+        while (pos < slot.shape.size()) {
+            size_t x = slot.shape.find('x', pos);
+            extents.push_back(std::stoul(slot.shape.substr(pos, x - pos)));
+            pos = x + 1;
+        }
+        if (extents.empty()) return slot.name;
+        size_t elemBytes = slot.bytes;
+        for (size_t e : extents) elemBytes /= e;
+        index = (offset - slot.offset) / (elemBytes ? elemBytes : 4);
+        std::string text;
+        for (size_t i = extents.size(); i-- > 0;) {
+            text = "[" + std::to_string(index % extents[i]) + "]" + text;
+            index /= extents[i];
+        }
+        return slot.name + text;
+    }
+    if (offset >= kStaticShared) return "extern shared[" + std::to_string((offset - kStaticShared) / 4) + "]";
+    return "shared word " + std::to_string(offset / 4);
+}
+
+void recordHazard(bool bothWrite, size_t offset, uint16_t writer, uintptr_t writerPc, uint16_t other,
+                  uintptr_t otherPc) {
+    Hazard& h = stats().hazards[{bothWrite, writerPc, otherPc}];
+    if (h.count++ == 0) {
+        h.bothWrite = bothWrite;
+        h.element = sharedElement(offset);
+        h.writer = blockThreads[writer];
+        h.other = blockThreads[other];
+        h.writerPc = writerPc;
+        h.otherPc = otherPc;
+        h.block = current->bIdx;
+        h.barrierIndex = blockBarrierIndex();
+    }
+}
+
+void sharedAccess(size_t offset, size_t size, bool write, uintptr_t pc) {
+    const uint32_t epoch = currentEpoch();
+    const uint16_t me = static_cast<uint16_t>(currentThread->linear);
+    for (size_t word = offset / 4; word <= (offset + size - 1) / 4 && word < shadow.size(); ++word) {
+        ShadowWord& s = shadow[word];
+        if (write) {
+            if (s.writeEpoch == epoch && s.writer != me) recordHazard(true, word * 4, s.writer, s.writePc, me, pc);
+            if (s.readEpoch == epoch) {
+                if (s.reader != me) recordHazard(false, word * 4, me, pc, s.reader, s.readPc);
+                else if (s.reader2 != kNoThread) recordHazard(false, word * 4, me, pc, s.reader2, s.read2Pc);
+            }
+            s.writeEpoch = epoch;
+            s.writer = me;
+            s.writePc = pc;
+        } else {
+            if (s.writeEpoch == epoch && s.writer != me) recordHazard(false, word * 4, s.writer, s.writePc, me, pc);
+            if (s.readEpoch != epoch) {
+                s.readEpoch = epoch;
+                s.reader = me;
+                s.readPc = pc;
+                s.reader2 = kNoThread;
+            } else if (s.reader != me && s.reader2 == kNoThread) {
+                s.reader2 = me;
+                s.read2Pc = pc;
+            }
+        }
+    }
+}
+
+void deviceAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
+    int found = -1;
+    if (lastBuffer < int(buffers.size()) && addr >= buffers[lastBuffer].guardLo && addr < buffers[lastBuffer].guardHi) {
+        found = lastBuffer;
+    } else {
+        for (int i = 0; i < int(buffers.size()); ++i)
+            if (addr >= buffers[i].guardLo && addr < buffers[i].guardHi) found = i;
+        if (found < 0) return;  // between buffers' guard zones: not ours to judge
+        lastBuffer = found;
+    }
+    Buffer& b = buffers[found];
+    const bool inside = b.live && addr >= b.lo && addr + size <= b.hi;
+    if (!inside) {
+        long long index = (static_cast<long long>(addr) - static_cast<long long>(b.lo)) / 4;
+        long long count = static_cast<long long>(b.hi - b.lo) / 4;
+        std::string line = std::string("fault kind=") + (b.live ? "out-of-bounds" : "use-after-free") +
+                           " access=" + (write ? "write" : "read") + " buffer=" + bufferName(found) +
+                           " index=" + std::to_string(index) + " size=" + std::to_string(count);
+        if (current) line += " thread=" + coordText(current->tIdx) + " block=" + coordText(current->bIdx);
+        char pcText[32];
+        std::snprintf(pcText, sizeof pcText, " pc=0x%lx", static_cast<unsigned long>(pc));
+        fault(line + pcText);
+    }
+    if (!currentThread) return;  // host code touching device memory directly
+    const uint32_t words = static_cast<uint32_t>((size + 3) / 4);
+    if (found < kMaxBuffers) (write ? currentThread->writes : currentThread->reads)[found] += words;
+    if (write) {
+        if (b.writer.empty()) b.writer.assign((b.hi - b.lo) / 4 + 1, 0);
+        const uint64_t blockLinear = (uint64_t(current->bIdx.z) * current->gDim.y + current->bIdx.y) *
+                                         current->gDim.x + current->bIdx.x;
+        const uint64_t perBlock = uint64_t(current->bDim.x) * current->bDim.y * current->bDim.z;
+        const uint64_t tag = (uint64_t(launchSequence()) << 32) | (blockLinear * perBlock + currentThread->linear + 1);
+        uint64_t& w = b.writer[(addr - b.lo) / 4];
+        if ((w >> 32) == launchSequence() && w != tag) {
+            WriteConflict& c = stats().writeConflicts[bufferName(found)];
+            if (c.count++ == 0) {
+                c.element = bufferName(found) + "[" + std::to_string((addr - b.lo) / 4) + "]";
+                uint64_t other = (w & 0xFFFFFFFFu) - 1;
+                uint64_t otherBlock = other / perBlock, otherThread = other % perBlock;
+                c.first = {unsigned(otherThread % current->bDim.x),
+                           unsigned((otherThread / current->bDim.x) % current->bDim.y),
+                           unsigned(otherThread / (current->bDim.x * current->bDim.y))};
+                c.firstBlock = {unsigned(otherBlock % current->gDim.x),
+                                unsigned((otherBlock / current->gDim.x) % current->gDim.y),
+                                unsigned(otherBlock / (current->gDim.x * current->gDim.y))};
+                c.second = current->tIdx;
+                c.secondBlock = current->bIdx;
+            }
+        }
+        w = tag;
+    }
+}
+
+}  // namespace
+
+void* deviceAlloc(size_t bytes) {
+    reserveArena();
+    const size_t page = 4096;
+    const size_t usable = (bytes + page - 1) / page * page;
+    const size_t guard = std::max(kMinGuard, usable);
+    if (arenaNext + guard * 2 + usable > arenaLo + kArenaBytes) return nullptr;
+    Buffer b;
+    b.guardLo = arenaNext;
+    b.lo = arenaNext + guard;  // a buffer starts at a page boundary, like cudaMalloc's
+    b.hi = b.lo + bytes;
+    b.guardHi = b.lo + usable + guard;
+    if (mprotect(reinterpret_cast<void*>(b.lo), usable ? usable : page, PROT_READ | PROT_WRITE) != 0) return nullptr;
+    b.live = true;
+    arenaNext = b.guardHi;
+    buffers.push_back(std::move(b));
+    return reinterpret_cast<void*>(buffers.back().lo);
+}
+
+bool deviceFree(void* ptr) {
+    for (auto& b : buffers) {
+        if (b.live && b.lo == reinterpret_cast<uintptr_t>(ptr)) {
+            b.live = false;
+            const size_t usable = (b.hi - b.lo + 4095) / 4096 * 4096;
+            mprotect(ptr, usable ? usable : 4096, PROT_NONE);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool isDeviceRange(const void* ptr, size_t bytes) {
+    const auto p = reinterpret_cast<uintptr_t>(ptr);
+    for (const auto& b : buffers)
+        if (b.live && p >= b.lo && p + bytes <= b.hi) return true;
+    return false;
+}
+
+void nameBuffer(const void* ptr, const char* name) {
+    int index = bufferIndex(ptr);
+    if (index >= 0) buffers[index].name = name;
+}
+
+int bufferIndex(const void* ptr) {
+    const auto p = reinterpret_cast<uintptr_t>(ptr);
+    for (int i = 0; i < int(buffers.size()); ++i)
+        if (p >= buffers[i].lo && p < buffers[i].hi) return i;
+    return -1;
+}
+
+std::string bufferName(int index) {
+    if (index >= 0 && index < int(buffers.size()) && !buffers[index].name.empty()) return buffers[index].name;
+    return "buffer #" + std::to_string(index + 1);
+}
+
+void beginBlockShared(size_t dynamic) {
+    reserveArena();
+    // Uninitialized shared memory reads as NaN, as garbage would on a GPU.
+    std::memset(sharedBase, 0xFF, sharedTop);
+    std::memset(sharedBase + kStaticShared, 0xFF, std::max(dynamicBytes, dynamic));
+    sharedTop = 0;
+    dynamicBytes = dynamic;
+    if (blockThreads.empty()) blockThreads.resize(1024);
+}
+
+void beginLaunchMemory() {
+    reserveArena();
+}
+
+std::string writtenMap(const char* name, size_t elements) {
+    std::string map(elements, '0');
+    for (const auto& b : buffers) {
+        if (b.name != name) continue;
+        for (size_t i = 0; i < elements && i < b.writer.size(); ++i)
+            if ((b.writer[i] >> 32) == launchSequence() && b.writer[i]) map[i] = '1';
+    }
+    return map;
+}
+
+void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
+    if (!current) {
+        if (addr - arenaLo < kArenaBytes) deviceAccess(addr, size, write, pc);
+        return;
+    }
+    const uintptr_t sharedLo = reinterpret_cast<uintptr_t>(sharedBase);
+    if (addr - sharedLo < kSharedBytes) {
+        blockThreads[currentThread->linear] = current->tIdx;
+        LaunchStats& launch = stats().launches.back();
+        (write ? launch.sharedWrites : launch.sharedReads) += 1;
+        sharedAccess(addr - sharedLo, size, write, pc);
+    } else if (addr - arenaLo < kArenaBytes) {
+        deviceAccess(addr, size, write, pc);
+    }
+}
+
+void* sharedSlot(int id, size_t bytes, size_t align, const char* name, const char* shape, int line) {
+    reserveArena();
+    if (id < 0) unsupported("a __shared__ declaration the grader could not number");
+    if (slots.size() <= size_t(id)) slots.resize(id + 1);
+    SharedSlot& slot = slots[id];
+    if (slot.epoch != blockStartEpoch()) {
+        size_t offset = (sharedTop + align - 1) / align * align;
+        if (offset + bytes > kStaticShared) {
+            fault("fault kind=shared-too-large message=the __shared__ arrays of this kernel need more than 48 KB "
+                  "(at '" + std::string(name) + "', line " + std::to_string(line) + "); nvcc would refuse them");
+        }
+        slot.epoch = blockStartEpoch();
+        slot.offset = offset;
+        slot.bytes = bytes;
+        slot.name = name;
+        slot.shape = shape;
+        slot.line = line;
+        sharedTop = offset + bytes;
+    }
+    return sharedBase + slot.offset;
+}
+
+void* dynamicShared(const char*) {
+    reserveArena();
+    return sharedBase + kStaticShared;
+}
+
+}  // namespace cuemu

@@ -1,0 +1,38 @@
+// Runs a grid on the CPU: every CUDA thread of a block is a stackful fiber,
+// __syncthreads() is a real barrier, and a barrier that only some threads
+// reach is recorded as divergent and released instead of hanging.
+// Non-goals: warp-synchronous behaviour; running blocks concurrently (blocks
+// run one after another, which CUDA allows since they are independent).
+#pragma once
+
+#include <cstdint>
+
+#include "cuemu/cuda_emu.h"
+
+namespace cuemu {
+
+/// The fiber-side state of one CUDA thread while its block runs.
+struct ThreadState {
+    ThreadCoords coords;
+    uint32_t linear = 0;  ///< index within the block
+    uint32_t barriers = 0;
+    uint32_t reads[16] = {};
+    uint32_t writes[16] = {};
+};
+
+/// The thread running now (nullptr on the host).
+extern thread_local ThreadState* currentThread;
+
+/// The barrier epoch: changes at every barrier release and block start.
+uint32_t currentEpoch();
+/// The epoch at which the current block started.
+uint32_t blockStartEpoch();
+/// Barriers the current block has passed.
+uint32_t blockBarrierIndex();
+/// A launch sequence number, for telling launches apart in shadows.
+uint32_t launchSequence();
+
+/// Validates a launch configuration the way CUDA does; cudaSuccess if valid.
+cudaError_t validateLaunch(const LaunchConfig& config, size_t maxShared);
+
+}  // namespace cuemu

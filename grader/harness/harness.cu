@@ -1,0 +1,313 @@
+// The child-process side of a check: allocates the inputs the parent's seed
+// names, calls the student's functions, and writes a run record (outputs,
+// errors, and on the cpu emulator its access summary) to a file the parent
+// named. It judges nothing: the parent computes the reference and decides.
+// Built once per lesson (LESSON=1..4) for the cpu emulator (CUEMU) and, with
+// the student's file, by nvcc for the gpu backend.
+// Non-goal: timing statistics for the speedup check (the gpu backend's own).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#ifdef CUEMU
+#include "cuemu/cuda_emu.h"
+#include "cuemu/harness_api.h"
+#else
+#include <cuda_runtime.h>
+#endif
+
+#include "contract.h"
+#include "inputs.h"
+#include "reference_kernels.h"
+
+namespace {
+
+std::FILE* record = nullptr;
+
+void writeFloats(const char* name, const std::vector<float>& values) {
+    std::fprintf(record, "output %s %zu\n", name, values.size());
+    std::fwrite(values.data(), sizeof(float), values.size(), record);
+    std::fprintf(record, "\n");
+}
+
+void writeError(const char* when, cudaError_t error) {
+    if (error != cudaSuccess) std::fprintf(record, "cuda_error when=%s name=%s\n", when, cudaGetErrorName(error));
+}
+
+void finish() {
+#ifdef CUEMU
+    cuemu::writeSummary();
+#endif
+    std::fprintf(record, "end\n");
+    std::fclose(record);
+}
+
+/// Device copies of A and B for `seed`, and C filled with NaN.
+struct Matrices {
+    int n;
+    float *A = nullptr, *B = nullptr, *C = nullptr;
+
+    Matrices(int size, unsigned long long seed) : n(size) {
+        const size_t bytes = sizeof(float) * size_t(n) * n;
+        cudaMalloc(&A, bytes);
+        cudaMalloc(&B, bytes);
+        cudaMalloc(&C, bytes);
+#ifdef CUEMU
+        cuemu::nameBuffer(A, "A");
+        cuemu::nameBuffer(B, "B");
+        cuemu::nameBuffer(C, "C");
+#endif
+        const std::vector<float> a = course_inputs::makeMatrix(seed, 0, n), b = course_inputs::makeMatrix(seed, 1, n);
+        cudaMemcpy(A, a.data(), bytes, cudaMemcpyHostToDevice);
+        cudaMemcpy(B, b.data(), bytes, cudaMemcpyHostToDevice);
+        fillNan();
+    }
+    void fillNan() { cudaMemset(C, 0xFF, sizeof(float) * size_t(n) * n); }
+    std::vector<float> result() const {
+        std::vector<float> c(size_t(n) * n);
+        cudaMemcpy(c.data(), C, sizeof(float) * c.size(), cudaMemcpyDeviceToHost);
+        return c;
+    }
+};
+
+/// Runs the lesson's kernel once and records C.
+int runMatmul(int n, int phase, unsigned long long seed) {
+    Matrices m(n, seed);
+    writeError("setup", cudaGetLastError());
+    std::fprintf(record, "started\n");
+    std::fflush(record);
+#if LESSON == 1
+    launchMatMulNaive(m.A, m.B, m.C, n);
+#elif LESSON == 2
+    launchMatMulTilePhase(m.A, m.B, m.C, n, phase);
+#elif LESSON == 3
+    launchMatMulTiled(m.A, m.B, m.C, n);
+#else
+    (void)phase;
+    std::fprintf(record, "cuda_error when=mode name=lesson4-has-no-kernel\n");
+#endif
+    writeError("launch", cudaGetLastError());
+    writeError("synchronize", cudaDeviceSynchronize());
+    writeFloats("C", m.result());
+#ifdef CUEMU
+    std::fprintf(record, "written C %s\n", cuemu::writtenMapOf("C", (unsigned long)n * n).c_str());
+#endif
+    return 0;
+}
+
+#if LESSON == 4
+/// Calls the student's gflops for a few (n, ms) pairs; the parent checks them.
+int runGflops(const std::vector<int>& sizes) {
+    const float times[] = {1.0f, 0.282f, 26.43f};
+    for (int n : sizes)
+        for (float ms : times) std::fprintf(record, "gflops n=%d ms=%.9g value=%.17g\n", n, ms, gflops(n, ms));
+    return 0;
+}
+
+/// Calls the student's timeLaunchMs on the reference tiled kernel.
+int runTiming(int n, int reps, unsigned long long seed) {
+    Matrices m(n, seed);
+#ifdef CUEMU
+    // The virtual clock: the first launch costs more (as a cold first launch
+    // does), every later one a known amount; events complete as CUDA's do.
+    const double firstMs = 3.0, laterMs = 0.5;
+    cuemu::setVirtualLaunchCost(firstMs, laterMs);
+    cuemu::resetVirtualClock();
+    const float returned = timeLaunchMs(reference::launchTiled, m.A, m.B, m.C, n, reps);
+    std::fprintf(record, "timing returned=%.9g launches=%d reps=%d first_ms=%g later_ms=%g host_ms=%.9g\n", returned,
+                 cuemu::virtualLaunchCount(), reps, firstMs, laterMs, cuemu::virtualHostMs());
+#else
+    reference::launchTiled(m.A, m.B, m.C, n);  // the grader's own warm-up
+    cudaDeviceSynchronize();
+    const float returned = timeLaunchMs(reference::launchTiled, m.A, m.B, m.C, n, reps);
+    cudaDeviceSynchronize();
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    std::vector<float> ours;
+    for (int run = 0; run < 5; ++run) {
+        cudaEventRecord(start);
+        for (int i = 0; i < reps; ++i) reference::launchTiled(m.A, m.B, m.C, n);
+        cudaEventRecord(stop);
+        cudaEventSynchronize(stop);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, start, stop);
+        ours.push_back(ms / reps);
+    }
+    std::sort(ours.begin(), ours.end());
+    std::fprintf(record, "timing returned=%.9g reps=%d grader_ms=%.9g\n", returned, reps, ours[ours.size() / 2]);
+#endif
+    writeError("timing", cudaGetLastError());
+    return 0;
+}
+#endif
+
+
+#ifndef CUEMU
+/// Fresh inputs on the device for each timed run, so no kernel can reuse a result.
+__global__ void fillInputs(float* m, size_t count, unsigned long long seed) {
+    size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+    if (i >= count) return;
+    unsigned long long state = seed ^ (i * 0x9E3779B97F4A7C15ull);
+    state = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9ull;
+    state = (state ^ (state >> 27)) * 0x94D049BB133111EBull;
+    state ^= state >> 31;
+    m[i] = float(int(state % 33) - 16) / 4.0f;
+}
+
+/// Recomputes `samples` elements of C from A and B and counts mismatches.
+__global__ void checkSamples(const float* A, const float* B, const float* C, int n, unsigned long long seed, int samples,
+                             int* mismatches) {
+    int s = blockIdx.x * blockDim.x + threadIdx.x;
+    if (s >= samples) return;
+    unsigned long long h = (seed + 7919ull * s) * 0x9E3779B97F4A7C15ull;
+    int row = int((h >> 20) % n), col = int((h >> 40) % n);
+    float sum = 0;
+    for (int k = 0; k < n; ++k) sum += A[row * n + k] * B[k * n + col];
+    if (!(C[row * n + col] == sum)) atomicAdd(mismatches, 1);
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+double relativeErrorOfMean(const std::vector<double>& v) {
+    if (v.size() < 2) return 1;
+    double mean = 0, var = 0;
+    for (double x : v) mean += x;
+    mean /= v.size();
+    for (double x : v) var += (x - mean) * (x - mean);
+    var /= (v.size() - 1);
+    return std::sqrt(var / v.size()) / mean;
+}
+
+/// Times `launch` once between two events.
+double timeOnce(LaunchFn launch, const Matrices& m, cudaEvent_t start, cudaEvent_t stop) {
+    cudaEventRecord(start);
+    launch(m.A, m.B, m.C, m.n);
+    cudaEventRecord(stop);
+    cudaEventSynchronize(stop);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    return ms;
+}
+
+/// The speedup run: the student's kernel (lesson 3) or timer (lesson 4) against the references.
+int runSpeedup(int n, unsigned long long seed, int minRuns, int maxRuns, double target, double capSeconds) {
+    Matrices m(n, seed);
+    int* mismatches = nullptr;
+    cudaMalloc(&mismatches, sizeof(int));
+    cudaMemset(mismatches, 0, sizeof(int));
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    const size_t count = size_t(n) * n;
+    const int threads = 256, blocks = int((count + threads - 1) / threads);
+    std::vector<double> student, naive, tiled, studentTimerNaive, studentTimerTiled;
+#if LESSON == 3
+    LaunchFn studentLaunch = launchMatMulTiled;
+#else
+    LaunchFn studentLaunch = nullptr;
+#endif
+    for (LaunchFn f : {studentLaunch, reference::launchNaive, reference::launchTiled})
+        if (f) f(m.A, m.B, m.C, n);  // warm-up
+    writeError("warm-up", cudaDeviceSynchronize());
+    std::fprintf(record, "started\n");
+    std::fflush(record);
+    cudaEvent_t wallStart, wallNow;
+    cudaEventCreate(&wallStart);
+    cudaEventCreate(&wallNow);
+    cudaEventRecord(wallStart);
+    int runs = 0;
+    for (; runs < maxRuns; ++runs) {
+        fillInputs<<<blocks, threads>>>(m.A, count, seed * 1000003ull + 2 * runs);
+        fillInputs<<<blocks, threads>>>(m.B, count, seed * 1000003ull + 2 * runs + 1);
+        for (int k = 0; k < 3; ++k) {  // rotate the order so no kernel always runs first
+            const int which = (runs + k) % 3;
+            if (which == 0 && studentLaunch) {
+                student.push_back(timeOnce(studentLaunch, m, start, stop));
+                checkSamples<<<1, 64>>>(m.A, m.B, m.C, n, seed + runs, 64, mismatches);
+            } else if (which == 1) {
+                naive.push_back(timeOnce(reference::launchNaive, m, start, stop));
+            } else if (which == 2) {
+                tiled.push_back(timeOnce(reference::launchTiled, m, start, stop));
+            }
+        }
+#if LESSON == 4
+        studentTimerNaive.push_back(timeLaunchMs(reference::launchNaive, m.A, m.B, m.C, n, 3));
+        studentTimerTiled.push_back(timeLaunchMs(reference::launchTiled, m.A, m.B, m.C, n, 3));
+#endif
+        cudaEventRecord(wallNow);
+        cudaEventSynchronize(wallNow);
+        float elapsedMs = 0;
+        cudaEventElapsedTime(&elapsedMs, wallStart, wallNow);
+        const std::vector<double>& mine = studentLaunch ? student : studentTimerTiled;
+        if (runs + 1 >= minRuns && relativeErrorOfMean(mine) <= target && relativeErrorOfMean(naive) <= target) {
+            ++runs;
+            break;
+        }
+        if (elapsedMs > capSeconds * 1000) {
+            ++runs;
+            break;
+        }
+    }
+    int bad = 0;
+    cudaMemcpy(&bad, mismatches, sizeof(int), cudaMemcpyDeviceToHost);
+    writeError("speedup", cudaGetLastError());
+    std::fprintf(record,
+                 "speedup runs=%d student_ms=%.6g naive_ms=%.6g tiled_ms=%.6g student_timer_naive_ms=%.6g "
+                 "student_timer_tiled_ms=%.6g rel_error=%.4g mismatches=%d\n",
+                 runs, median(student), median(naive), median(tiled), median(studentTimerNaive), median(studentTimerTiled),
+                 relativeErrorOfMean(studentLaunch ? student : naive), bad);
+    return 0;
+}
+#endif
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 6) {
+        std::fprintf(stderr, "usage: %s RECORD MODE N PHASE SEED [REPS]\n(run by the grader, not by hand)\n", argv[0]);
+        return 2;
+    }
+    record = std::fopen(argv[1], "wb");
+    if (!record) return 2;
+#ifdef CUEMU
+    cuemu::attachRecord(record);
+#endif
+    const std::string mode = argv[2];
+    const int n = std::atoi(argv[3]);
+    const int phase = std::atoi(argv[4]);
+    const unsigned long long seed = std::strtoull(argv[5], nullptr, 10);
+    std::fprintf(record, "record 1 mode=%s n=%d phase=%d seed=%llu\n", mode.c_str(), n, phase, seed);
+    int status = 0;
+    if (mode == "matmul") {
+        status = runMatmul(n, phase, seed);
+    }
+#if LESSON == 4
+    else if (mode == "gflops") {
+        std::vector<int> sizes;
+        for (int i = 6; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
+        if (sizes.empty()) sizes.push_back(n);
+        status = runGflops(sizes);
+    } else if (mode == "timing") {
+        status = runTiming(n, argc > 6 ? std::atoi(argv[6]) : 10, seed);
+    }
+#endif
+#ifndef CUEMU
+    else if (mode == "speedup") {
+        auto arg = [&](int i, double fallback) { return argc > i ? std::atof(argv[i]) : fallback; };
+        status = runSpeedup(n, seed, int(arg(6, 10)), int(arg(7, 200)), arg(8, 0.01), arg(9, 20));
+    }
+#endif
+    else {
+        std::fprintf(record, "cuda_error when=mode name=unknown-mode-%s\n", mode.c_str());
+    }
+    finish();
+    return status;
+}

@@ -1,0 +1,20 @@
+// The JSON format of CONTRACT.md, written with nlohmann::json.
+#include <nlohmann/json.hpp>
+
+#include "report/reporter.h"
+
+namespace grader {
+
+void JsonReporter::write(const LessonReport& report, std::ostream& out) const {
+    nlohmann::json checks = nlohmann::json::array();
+    for (const auto& c : report.checks)
+        checks.push_back({{"name", c.name}, {"status", statusWord(c.status)}, {"message", c.message},
+                          {"points", c.points}, {"max_points", c.maxPoints}});
+    nlohmann::json j = {{"lesson", report.lesson}, {"file", report.file}, {"backend", report.backend},
+                        {"seed", report.seed}, {"checks", checks}, {"score", report.score},
+                        {"max_score", report.maxScore}};
+    if (!report.note.empty()) j["note"] = report.note;
+    out << j.dump() << "\n";
+}
+
+}  // namespace grader

@@ -1,0 +1,41 @@
+// Reporters turn lesson reports into text for people or machines; checks
+// never format output. Console (one line per check and a score, colour only
+// on a terminal without NO_COLOR) and JSON (the same facts, CONTRACT.md).
+// Non-goal: batch outputs (gradebook, HTML), which build on these.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "checks/check.h"
+
+namespace grader {
+
+/// Writes one lesson report in some format.
+class Reporter {
+public:
+    virtual ~Reporter() = default;
+    /// Writes `report` to `out`.
+    virtual void write(const LessonReport& report, std::ostream& out) const = 0;
+};
+
+/// The console reporter; `colour` adds ANSI colours to the verdict words.
+class ConsoleReporter : public Reporter {
+public:
+    explicit ConsoleReporter(bool colour) : colour_(colour) {}
+    void write(const LessonReport& report, std::ostream& out) const override;
+
+private:
+    bool colour_;
+};
+
+/// The JSON reporter: one object per lesson, as CONTRACT.md specifies.
+class JsonReporter : public Reporter {
+public:
+    void write(const LessonReport& report, std::ostream& out) const override;
+};
+
+/// True when stdout is a terminal and NO_COLOR is unset.
+bool colourWanted();
+
+}  // namespace grader

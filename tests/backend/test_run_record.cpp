@@ -1,0 +1,53 @@
+// Parsing the run record: fields, binary outputs, emulator summary lines.
+#include <doctest/doctest.h>
+
+#include <cstring>
+
+#include "backend/run_record.h"
+
+using namespace grader;
+
+TEST_CASE("fields split on spaces; a tail key takes the rest of the line") {
+    auto f = parseFields("fault kind=unsupported message=warp shuffles are not supported", {"message"});
+    CHECK(f["kind"] == "unsupported");
+    CHECK(f["message"] == "warp shuffles are not supported");
+}
+
+TEST_CASE("a record with outputs, launches, traffic and hazards") {
+    const float values[3] = {1.5f, -2.0f, 0.25f};
+    std::string bytes = "record 1 mode=matmul n=16 phase=0 seed=1\nstarted\noutput C 3\n";
+    bytes.append(reinterpret_cast<const char*>(values), sizeof values);
+    bytes += "\nlaunch index=0 kernel=0x401000 grid=2,2,1 block=16,16,1 shmem=0 error=cudaSuccess threads=1024 "
+             "barriers_min=2 barriers_max=2 shared_reads=10 shared_writes=4\n"
+             "traffic launch=0 buffer=A read_words=512 write_words=0 min_thread_reads=1 max_thread_reads=1\n"
+             "barrier_site launch=0 line=21 arrivals=1024\n"
+             "hazard kind=read-write count=7 element=tA[3][5] writer=5,3,0 writer_pc=0x401234 other=3,0,0 "
+             "other_pc=0x401250 block=0,0,0 barrier_index=1\n"
+             "divergence count=1 block=0,0,0 lines=20,0 split=line 20: (0,0)..(15,0) [16]; exited: (0,1)..(15,15) [240]\n"
+             "end\n";
+    RunRecord r;
+    parseRunRecord(bytes, r);
+    CHECK(r.complete);
+    CHECK(r.started);
+    REQUIRE(r.outputs.count("C"));
+    CHECK(r.outputs["C"] == std::vector<float>{1.5f, -2.0f, 0.25f});
+    REQUIRE(r.launches.size() == 1);
+    CHECK(r.launches[0].block[0] == 16);
+    CHECK(r.launches[0].sharedWrites == 4);
+    CHECK(r.launches[0].traffic["A"].readWords == 512);
+    CHECK(r.launches[0].barrierSites[21] == 1024);
+    REQUIRE(r.hazards.size() == 1);
+    CHECK(r.hazards[0].element == "tA[3][5]");
+    CHECK(r.hazards[0].writer[0] == 5);
+    CHECK(r.hazards[0].otherPc == 0x401250);
+    REQUIRE(r.divergences.size() == 1);
+    CHECK(r.divergences[0].lines == std::vector<int>{20, 0});
+    CHECK(r.divergences[0].split.find("exited") != std::string::npos);
+}
+
+TEST_CASE("a truncated output is a parse error, not a crash") {
+    RunRecord r;
+    parseRunRecord("output C 1000\nabc", r);
+    CHECK_FALSE(r.parseError.empty());
+    CHECK_FALSE(r.complete);
+}

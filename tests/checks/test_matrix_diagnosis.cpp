@@ -1,0 +1,108 @@
+// Recognizing the patterns of wrong results a teacher would name.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "checks/matrix_diagnosis.h"
+#include "harness/inputs.h"
+
+using namespace grader;
+
+namespace {
+
+struct Fixture {
+    int n;
+    std::vector<float> A, B, expected, actual;
+    MatmulCase c;
+
+    Fixture(int size, int lesson = 3, int phase = 0) : n(size) {
+        A = course_inputs::makeMatrix(5, 0, n);
+        B = course_inputs::makeMatrix(5, 1, n);
+        c.lesson = lesson;
+        c.n = n;
+        c.phase = phase;
+        c.A = &A;
+        c.B = &B;
+        expected = referenceProduct(c);
+        actual = expected;
+        c.actual = &actual;
+    }
+    MatmulVerdict verdict() { return diagnoseMatmul(c, expected); }
+    float dot(int r, int col, int k0, int k1) const {
+        float s = 0;
+        for (int k = k0; k < k1; ++k) s += A[r * n + k] * B[k * n + col];
+        return s;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a right result passes") {
+    Fixture f(32);
+    CHECK(f.verdict().ok);
+}
+
+TEST_CASE("the first wrong element, the count, and the expected value") {
+    Fixture f(32);
+    f.actual[5] += 1.0f;
+    auto v = f.verdict();
+    CHECK_FALSE(v.ok);
+    CHECK(v.wrong == 1);
+    CHECK(v.message.find("C[0][5] = ") == 0);
+    CHECK(v.message.find("1 of 1024 elements are wrong") != std::string::npos);
+}
+
+TEST_CASE("a transposed result is named") {
+    Fixture f(32);
+    for (int r = 0; r < 32; ++r)
+        for (int c = 0; c < 32; ++c) f.actual[r * 32 + c] = f.expected[c * 32 + r];
+    CHECK(f.verdict().message.find("transpose") != std::string::npos);
+}
+
+TEST_CASE("a grid that covers only some rows is measured") {
+    Fixture f(64);
+    for (int i = 32 * 64; i < 64 * 64; ++i) f.actual[i] = NAN;
+    CHECK(f.verdict().message.find("your grid covers only rows 0..31 of 64") != std::string::npos);
+}
+
+TEST_CASE("NaN that the kernel wrote itself points at +=") {
+    Fixture f(16);
+    for (auto& x : f.actual) x = NAN;
+    f.c.written = std::string(256, '1');
+    CHECK(f.verdict().message.find("(C[...] += ...)") != std::string::npos);
+}
+
+TEST_CASE("only the first phase summed (lesson 3)") {
+    Fixture f(64);
+    for (int r = 0; r < 64; ++r)
+        for (int c = 0; c < 64; ++c) f.actual[r * 64 + c] = f.dot(r, c, 0, 16);
+    CHECK(f.verdict().message.find("Only the first phase") != std::string::npos);
+}
+
+TEST_CASE("lesson 2 ignoring the phase") {
+    Fixture f(64, 2, 2);
+    for (int r = 0; r < 64; ++r)
+        for (int c = 0; c < 64; ++c) f.actual[r * 64 + c] = f.dot(r, c, 0, 16);
+    CHECK(f.verdict().message.find("ignores `phase`") != std::string::npos);
+}
+
+TEST_CASE("an int accumulator truncates partial sums") {
+    Fixture f(16, 1);
+    for (int r = 0; r < 16; ++r)
+        for (int c = 0; c < 16; ++c) {
+            int s = 0;
+            for (int k = 0; k < 16; ++k) s = static_cast<int>(s + f.A[r * 16 + k] * f.B[k * 16 + c]);
+            f.actual[r * 16 + c] = float(s);
+        }
+    CHECK(f.verdict().message.find("int") != std::string::npos);
+}
+
+TEST_CASE("inputs are exact: multiples of 1/4 in [-4, 4], different for A and B") {
+    auto a = course_inputs::makeMatrix(9, 0, 8), b = course_inputs::makeMatrix(9, 1, 8);
+    CHECK(a != b);
+    for (float x : a) {
+        CHECK(std::fabs(x) <= 4.0f);
+        CHECK(x * 4 == std::floor(x * 4));
+    }
+    CHECK(course_inputs::makeMatrix(9, 0, 8) == a);
+}

@@ -1,0 +1,26 @@
+// Wrong: after the launch, the launch function writes through a null host
+// pointer and segfaults; the grader must report the crash, not die with it.
+// expect: compile pass
+// expect: correctness fail crashed
+#define TILE 16
+
+__global__ void matMulNaive(const float* A, const float* B, float* C, int n)
+{
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row < n && col < n) {
+        float sum = 0.0f;
+        for (int k = 0; k < n; ++k)
+            sum += A[row * n + k] * B[k * n + col];
+        C[row * n + col] = sum;
+    }
+}
+
+void launchMatMulNaive(const float* A, const float* B, float* C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matMulNaive<<<grid, block>>>(A, B, C, n);
+    float* debugCopy = nullptr;  // meant to cudaMallocHost this
+    debugCopy[n] = 1.0f;
+}
