@@ -24,13 +24,13 @@ std::string lessonSection(const Lesson& lesson) {
 }
 
 /// Which barrier is missing, judged from where the existing barriers stand.
-std::string explainHazard(const HazardRecord& h, const std::set<int>& barrierLines, const Lesson& lesson) {
+std::string explainHazard(const HazardRecord& h, const std::set<int>& barrierLines, bool anyBarrier, const Lesson& lesson) {
     if (h.bothWrite)
         return "Two threads store to the same shared element: check the tile indices (each thread owns one element, tA[ty][tx]).";
     const int w = h.writerAt.line, r = h.otherAt.line;
     bool barrierBetween = false;
     for (int b : barrierLines) barrierBetween |= (b > std::min(w, r) && b < std::max(w, r));
-    if (barrierLines.empty() && lesson.number == 3)
+    if (!anyBarrier && lesson.number == 3)
         return "There is no __syncthreads() at all: each phase needs one after the loads and one after the compute: " + lessonSection(lesson) + ".";
     if (barrierBetween && w < r && lesson.number == 3)
         return "A fast thread loaded the next phase's tile over one that a slower thread was still reading: the barrier after the compute is missing: " +
@@ -41,10 +41,7 @@ std::string explainHazard(const HazardRecord& h, const std::set<int>& barrierLin
 }  // namespace
 
 CheckResult checkBarriers(CheckContext& ctx) {
-    if (ctx.backend.name() == "gpu")
-        return makeResult(ctx, Status::Skip,
-                          "on the gpu backend this check needs compute-sanitizer (racecheck, synccheck), which this build does not run yet; "
-                          "run it with --backend cpu");
+    if (ctx.backend.name() == "gpu") return checkBarriersWithSanitizer(ctx);
     const int tile = ctx.course.tile;
     RunRequest request;
     request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("cpu_size", 32));
@@ -66,6 +63,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
     const uint64_t perPhase = maxBarriers / phases;
     std::vector<std::string> problems;
     size_t divergent = 0;  // divergent barriers are listed first: races follow from them
+    const bool anyBarrier = !barrierLines.empty();
     for (const auto& d : record.divergences)
         for (int line : d.lines) barrierLines.erase(line);
 
@@ -81,7 +79,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
         if (ctx.lesson.number == 3 && perPhase > 0) text += ", phase " + std::to_string(h.barrierIndex / perPhase);
         text += ")";
         if (h.count > 1) text += "; " + std::to_string(h.count) + " such accesses in all";
-        problems.push_back(text + ". " + explainHazard(h, barrierLines, ctx.lesson));
+        problems.push_back(text + ". " + explainHazard(h, barrierLines, anyBarrier, ctx.lesson));
     }
     for (const auto& d : record.divergences) {
         std::string split = d.split;

@@ -70,11 +70,14 @@ struct CheckContext {
 /// A check's implementation.
 using CheckFunction = CheckResult (*)(CheckContext&);
 
+/// Where a check can run.
+enum class Runs { Anywhere, GpuOnly, EmulatorOnly };
+
 /// One row of the check registry.
 struct CheckEntry {
     const char* name;
     CheckFunction run;
-    bool gpuOnly;
+    Runs where;
 };
 
 /// The registry: every check the grader knows, as a table.
@@ -91,6 +94,8 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
 // The checks (checks/*.cpp).
 CheckResult checkCorrectness(CheckContext& ctx);
 CheckResult checkBarriers(CheckContext& ctx);
+/// The barriers check on a GPU: compute-sanitizer's racecheck and synccheck.
+CheckResult checkBarriersWithSanitizer(CheckContext& ctx);
 CheckResult checkTraffic(CheckContext& ctx);
 CheckResult checkTiming(CheckContext& ctx);
 CheckResult checkSpeedup(CheckContext& ctx);

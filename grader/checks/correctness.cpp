@@ -101,8 +101,31 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             c.written = record.writtenC;
             c.relativeTolerance = tolerance;
             const MatmulVerdict verdict = diagnoseMatmul(c, referenceProduct(c));
-            if (!verdict.ok)
-                return makeResult(ctx, Status::Fail, at + ": " + verdict.message + " Rerun: " + ctx.rerunCommand(n));
+            if (!verdict.ok) {
+                std::string message = at + ": " + verdict.message + " Rerun: " + ctx.rerunCommand(n);
+                // A small size may hide the pattern (one phase at n = TILE): look at the largest size too.
+                if (!verdict.recognized && !ctx.onlyN && sizes.back() > n) {
+                    RunRequest larger = request;
+                    larger.n = static_cast<int>(sizes.back());
+                    const RunRecord& big = ctx.run(larger);
+                    auto out = big.outputs.find("C");
+                    if (describeFailedRun(big, larger).empty() && out != big.outputs.end()) {
+                        const std::vector<float> bigA = course_inputs::makeMatrix(ctx.seed, 0, larger.n);
+                        const std::vector<float> bigB = course_inputs::makeMatrix(ctx.seed, 1, larger.n);
+                        MatmulCase bc = c;
+                        bc.n = larger.n;
+                        bc.A = &bigA;
+                        bc.B = &bigB;
+                        bc.actual = &out->second;
+                        bc.written = big.writtenC;
+                        const MatmulVerdict bigVerdict = diagnoseMatmul(bc, referenceProduct(bc));
+                        if (!bigVerdict.ok && bigVerdict.recognized)
+                            message = "n=" + std::to_string(larger.n) + (ctx.lesson.number == 2 ? " phase " + std::to_string(phase) : "") +
+                                      ": " + bigVerdict.message + " Rerun: " + ctx.rerunCommand(larger.n);
+                    }
+                }
+                return makeResult(ctx, Status::Fail, message);
+            }
             ++cases;
         }
     }

@@ -1,6 +1,7 @@
 // The check registry and the flow of grading one lesson: build, then each
 // check in course.yaml order, sharing runs between checks.
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "checks/check.h"
@@ -15,12 +16,12 @@ CheckResult checkCompile(CheckContext& ctx) {
 }
 
 const std::vector<CheckEntry> kRegistry = {
-    {"compile", checkCompile, false},
-    {"correctness", checkCorrectness, false},
-    {"barriers", checkBarriers, false},
-    {"traffic", checkTraffic, false},
-    {"timing", checkTiming, false},
-    {"speedup", checkSpeedup, true},
+    {"compile", checkCompile, Runs::Anywhere},
+    {"correctness", checkCorrectness, Runs::Anywhere},
+    {"barriers", checkBarriers, Runs::Anywhere},
+    {"traffic", checkTraffic, Runs::EmulatorOnly},  // global loads are counted by the emulator
+    {"timing", checkTiming, Runs::Anywhere},
+    {"speedup", checkSpeedup, Runs::GpuOnly},
 };
 
 const CheckEntry* findEntry(const std::string& name) {
@@ -159,28 +160,36 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
     report.backend = backend->name();
     const bool onGpu = backend->name() == "gpu";
     BuildResult build = backend->build(lesson, file, displayFile);
+    std::optional<BuildResult> emulatorBuild;  // for emulator-only checks when the gpu backend is primary
     std::map<std::string, RunRecord> runs;
     for (const auto& spec : lesson.checks) {
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
             continue;
-        CheckContext ctx{course, lesson, spec, *backend, build, displayFile, report.seed, options.n,
-                         [&](const RunRequest& request) -> const RunRecord& {
-                             std::string key = request.mode + "/" + std::to_string(request.n) + "/" +
+        const CheckEntry* entry = findEntry(spec.name);
+        Backend* runner = backend;
+        const BuildResult* built = &build;
+        if (entry && entry->where == Runs::EmulatorOnly && onGpu && cpuFallback) {
+            if (!emulatorBuild) emulatorBuild = cpuFallback->build(lesson, file, displayFile);
+            runner = cpuFallback;
+            built = &*emulatorBuild;
+        }
+        CheckContext ctx{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
+                         [&runs, runner, built](const RunRequest& request) -> const RunRecord& {
+                             std::string key = runner->name() + "/" + request.mode + "/" + std::to_string(request.n) + "/" +
                                                std::to_string(request.phase);
                              for (const auto& e : request.extra) key += "/" + e;
                              auto it = runs.find(key);
-                             if (it == runs.end()) it = runs.emplace(key, backend->run(build, request)).first;
+                             if (it == runs.end()) it = runs.emplace(key, runner->run(*built, request)).first;
                              return it->second;
                          }};
-        const CheckEntry* entry = findEntry(spec.name);
         CheckResult result;
         if (!entry) {
             result = makeResult(ctx, Status::Error, "the grader has no check named '" + spec.name + "'");
-        } else if (entry->gpuOnly && !onGpu) {
+        } else if (entry->where == Runs::GpuOnly && !onGpu) {
             std::string why = makeGpuBackend()->unavailableReason();
             if (why.empty()) why = "the cpu backend was chosen";
             result = makeResult(ctx, Status::Skip, "needs a CUDA device (" + why + "); run it with --backend gpu on a machine with an NVIDIA GPU");
-        } else if (spec.name != "compile" && !build.ok) {
+        } else if (spec.name != "compile" && !built->ok) {
             result = makeResult(ctx, Status::Fail, "not run: the file does not compile");
         } else {
             result = entry->run(ctx);

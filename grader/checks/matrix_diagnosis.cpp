@@ -192,6 +192,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
                       std::to_string(wrong.size()) + " of " + std::to_string(expected.size()) + " elements are wrong.";
     std::string pattern;
     if (nanWrong == v.wrong) {
+        v.recognized = true;
         if (writtenNan == v.wrong)
             pattern = "Your kernel wrote NaN: C is filled with NaN before every launch, so adding to it (C[...] += ...) keeps NaN; store the sum with =.";
         else
@@ -214,6 +215,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
             }
             if (all) {
                 pattern = cand.pattern;
+                v.recognized = true;
                 break;
             }
         }

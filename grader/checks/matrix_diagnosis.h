@@ -29,6 +29,7 @@ std::vector<float> referenceProduct(const MatmulCase& c);
 /// The comparison of one case.
 struct MatmulVerdict {
     bool ok = false;
+    bool recognized = false;  ///< a known pattern explains the difference
     long wrong = 0;
     std::string message;  ///< empty when ok
     double tolerance = 0;

@@ -70,14 +70,19 @@ CheckResult checkTiming(CheckContext& ctx) {
         return makeResult(ctx, Status::Pass, got + ", the mean of " + std::to_string(reps) + " launches after a warm-up" + clock);
     }
     std::string why;
-    if (launches == reps && near(returned, (first + (reps - 1) * later) / reps))
+    if (returned < 0)
+        why = "A negative time: start and stop are swapped in cudaEventElapsedTime(&ms, start, stop).";
+    else if (launches == reps && near(returned, (first + (reps - 1) * later) / reps))
         why = "The first launch is inside the timing: run one untimed warm-up launch before recording the start event.";
+    else if (near(returned, (first + reps * later) / reps) || near(returned, (first + reps * later) / (reps + 1)))
+        why = "The warm-up launch is inside the timing: record the start event after it.";
     else if (near(returned, later * reps) || near(returned, first + later * reps) || near(returned, later * (reps + 1)))
         why = "That is the total of all launches: return the mean (divide by reps).";
-    else if (near(returned, first + later * reps) || near(returned, (first + later * reps) / (reps + 1)))
-        why = "The warm-up launch is inside the timing: record the start event after it.";
     else if (returned <= later * 0.1)
-        why = "That is far less than one launch takes: was the time read before the work finished, or measured with a host clock around asynchronous launches?";
+        why = "That is far less than one launch takes: was the time read before the work finished, or measured with a host clock "
+              "around launches that are still running? Launches are asynchronous.";
+    else
+        why = "It should be the mean time of one launch, measured after a warm-up launch between two events.";
     return makeResult(ctx, Status::Fail, got + "; the launches took " + ms(later) + " each" + clock + ". " + why + rerun);
 }
 

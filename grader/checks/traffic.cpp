@@ -8,8 +8,6 @@
 namespace grader {
 
 CheckResult checkTraffic(CheckContext& ctx) {
-    if (ctx.backend.name() == "gpu")
-        return makeResult(ctx, Status::Skip, "global loads are counted by the cpu emulator; run this check with --backend cpu");
     const int tile = ctx.course.tile;
     RunRequest request;
     request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("cpu_size", 64));
@@ -62,17 +60,27 @@ CheckResult checkTraffic(CheckContext& ctx) {
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at + "; a naive kernel reads 2n = " +
                               std::to_string(int(naive)));
     }
-    if (perElement <= tiled * 1.001) {
+    if (perElement <= tiled * 1.001 && minA > 0 && minB > 0) {
         return makeResult(ctx, Status::Pass,
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at + ", as a tiled kernel should (2n/TILE = " +
                               std::to_string(int(tiled)) + "; the naive kernel reads " + std::to_string(int(naive)) + ")");
+    }
+    if (perElement <= tiled * 1.001) {
+        return makeResult(ctx, Status::Fail,
+                          "your kernel reads " + std::string(figure) + " floats per element of C" + at +
+                              ", but some threads load nothing from " + (minA == 0 ? "A" : "B") + " while others load up to " +
+                              std::to_string(std::max(maxA, maxB)) + " floats: each thread loads one element of each tile per phase, "
+                              "so the loading is shared by the whole block. Rerun: " + ctx.rerunCommand(n));
     }
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3gx", perElement / tiled);
     std::string message = "your kernel reads " + std::string(figure) + " floats per element of C" + at + "; a tiled kernel reads " +
                           std::to_string(int(tiled)) + ": " + ratio + " less.";
-    if (perElement >= naive * 0.9) message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
-    else if (maxA >= uint64_t(tile) * tile / 2) message += " Some threads load a whole tile: each thread loads one element of each tile per phase.";
+    if (maxA >= uint64_t(n) * tile / 2 || maxB >= uint64_t(n) * tile / 2)
+        message += " Each thread loads a whole tile (" + std::to_string(std::max(maxA, maxB)) +
+                   " floats of one matrix per thread); it should load one element of each tile per phase.";
+    else if (perElement >= naive * 0.9)
+        message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
     return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n));
 }
 

@@ -16,14 +16,12 @@
 
 namespace cuemu {
 
-void writeSummaryAndClose();
+uintptr_t sharedLo = UINTPTR_MAX / 2, arenaLo = UINTPTR_MAX / 2;  // far from any address until reserved
 
 namespace {
 
-constexpr size_t kArenaBytes = size_t(1) << 36;        // address space reserved for buffers
 constexpr size_t kMinGuard = 256 * 1024;
 constexpr size_t kStaticShared = 48 * 1024;             // the per-block static limit
-constexpr size_t kSharedBytes = 96 * 1024;              // static area + dynamic area
 constexpr uint16_t kNoThread = 0xFFFF;
 
 struct Buffer {
@@ -47,7 +45,7 @@ struct ShadowWord {
     uintptr_t writePc = 0, readPc = 0, read2Pc = 0;
 };
 
-uintptr_t arenaLo = 0, arenaNext = 0;
+uintptr_t arenaNext = 0;
 std::vector<Buffer> buffers;
 int lastBuffer = 0;
 
@@ -56,15 +54,17 @@ size_t sharedTop = 0, dynamicBytes = 0;
 std::vector<SharedSlot> slots;
 std::vector<ShadowWord> shadow;
 std::vector<uint3> blockThreads;  // linear id -> coordinates, for reports
+uint64_t sharedReadCount = 0, sharedWriteCount = 0;
 
 void reserveArena() {
-    if (arenaLo) return;
+    if (sharedBase) return;
     void* p = mmap(nullptr, kArenaBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) fault("fault kind=resources message=cannot reserve the device address space");
     arenaLo = arenaNext = reinterpret_cast<uintptr_t>(p);
     void* s = mmap(nullptr, kSharedBytes + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (s == MAP_FAILED) fault("fault kind=resources message=cannot allocate shared memory");
     sharedBase = static_cast<char*>(s);
+    sharedLo = reinterpret_cast<uintptr_t>(sharedBase);
     mprotect(sharedBase + kSharedBytes, 4096, PROT_NONE);
     shadow.resize(kSharedBytes / 4);
 }
@@ -265,6 +265,17 @@ void beginBlockShared(size_t dynamic) {
 
 void beginLaunchMemory() {
     reserveArena();
+    sharedReadCount = sharedWriteCount = 0;
+}
+
+void endLaunchMemory(LaunchStats& launch) {
+    launch.sharedReads = sharedReadCount;
+    launch.sharedWrites = sharedWriteCount;
+}
+
+void registerBlockThread(uint32_t linear, const ::uint3& coords) {
+    if (blockThreads.size() <= linear) blockThreads.resize(1024);
+    blockThreads[linear] = coords;
 }
 
 std::string writtenMap(const char* name, size_t elements) {
@@ -277,21 +288,13 @@ std::string writtenMap(const char* name, size_t elements) {
     return map;
 }
 
-void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
-    if (!current) {
-        if (addr - arenaLo < kArenaBytes) deviceAccess(addr, size, write, pc);
-        return;
-    }
-    const uintptr_t sharedLo = reinterpret_cast<uintptr_t>(sharedBase);
-    if (addr - sharedLo < kSharedBytes) {
-        blockThreads[currentThread->linear] = current->tIdx;
-        LaunchStats& launch = stats().launches.back();
-        (write ? launch.sharedWrites : launch.sharedReads) += 1;
-        sharedAccess(addr - sharedLo, size, write, pc);
-    } else if (addr - arenaLo < kArenaBytes) {
-        deviceAccess(addr, size, write, pc);
-    }
+void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
+    if (!currentThread) return;  // host code cannot reach shared memory
+    ++(write ? sharedWriteCount : sharedReadCount);
+    sharedAccess(addr - sharedLo, size, write, pc);
 }
+
+void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) { deviceAccess(addr, size, write, pc); }
 
 void* sharedSlot(int id, size_t bytes, size_t align, const char* name, const char* shape, int line) {
     reserveArena();

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include "stats.h"
+
 namespace cuemu {
 
 /// Allocates a global buffer surrounded by inaccessible guard zones.
@@ -26,10 +28,25 @@ std::string bufferName(int index);
 
 /// Prepares shared memory for a new block with `dynamicBytes` of extern shared.
 void beginBlockShared(size_t dynamicBytes);
+extern uintptr_t sharedLo, arenaLo;
+constexpr size_t kSharedBytes = 96 * 1024;         ///< static area + dynamic area
+constexpr size_t kArenaBytes = size_t(1) << 36;    ///< address space reserved for buffers
+
+/// Out-of-line parts of onAccess.
+void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
+void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
+
 /// Records a load (`write` false) or store of `size` bytes at `addr` from code at `pc`.
-void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc);
-/// Called when a launch begins, to reset per-launch write attribution.
+inline void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
+    if (addr - sharedLo < kSharedBytes) sharedAccessSlow(addr, size, write, pc);
+    else if (addr - arenaLo < kArenaBytes) deviceAccessSlow(addr, size, write, pc);
+}
+/// Called when a launch begins, to reset per-launch counters.
 void beginLaunchMemory();
+/// Called when a launch ends, to store its shared-memory access counts.
+void endLaunchMemory(LaunchStats& launch);
+/// Remembers a thread's coordinates for reports (once per launch).
+void registerBlockThread(uint32_t linear, const ::uint3& coords);
 /// Writes the per-element "written in the last launch" map of the buffer named `name`.
 std::string writtenMap(const char* name, size_t elements);
 

@@ -69,9 +69,6 @@ StackPool& stackPool() {
 }
 
 thread_local FiberThread* runningFiber = nullptr;
-uint32_t epoch = 1;
-uint32_t blockEpoch = 1;
-uint32_t launchSeq = 0;
 
 std::string coordText(const uint3& t) {
     return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + (t.z ? "," + std::to_string(t.z) : "") + ")";
@@ -115,7 +112,7 @@ void recordDivergence(const std::vector<FiberThread>& threads, const uint3& bloc
 
 void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body)(void*), void* arg,
               LaunchStats& launch) {
-    blockEpoch = ++epoch;
+    blockEpochCounter = ++epochCounter;
     for (auto& t : threads) {
         t.started = false;
         t.done = false;
@@ -150,7 +147,7 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
         for (const auto& t : threads) anyWaiting |= !t.done;
         if (!anyWaiting) break;
         recordDivergence(threads, block);
-        ++epoch;
+        ++epochCounter;
     }
     for (const auto& t : threads) {
         launch.minThreadBarriers = std::min(launch.minThreadBarriers, t.state.barriers);
@@ -169,10 +166,7 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
 
 }  // namespace
 
-uint32_t currentEpoch() { return epoch; }
-uint32_t blockStartEpoch() { return blockEpoch; }
-uint32_t blockBarrierIndex() { return epoch - blockEpoch; }
-uint32_t launchSequence() { return launchSeq; }
+uint32_t epochCounter = 1, blockEpochCounter = 1, launchCounter = 0;
 
 cudaError_t validateLaunch(const LaunchConfig& c, size_t maxShared) {
     const uint64_t threads = uint64_t(c.block.x) * c.block.y * c.block.z;
@@ -200,7 +194,7 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
         return;
     }
     beforeLaunch(config);
-    ++launchSeq;
+    ++launchCounter;
     beginLaunchMemory();
     const dim3 b = config.block;
     std::vector<FiberThread> threads(size_t(b.x) * b.y * b.z);
@@ -210,6 +204,7 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
         s.coords.tIdx = {i % b.x, (i / b.x) % b.y, i / (b.x * b.y)};
         s.coords.bDim = b;
         s.coords.gDim = config.grid;
+        registerBlockThread(i, s.coords.tIdx);
     }
     launch.threads = uint64_t(threads.size()) * config.grid.x * config.grid.y * config.grid.z;
     stats().launches.push_back(launch);
@@ -220,6 +215,7 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
                 beginBlockShared(config.sharedBytes);
                 runBlock(threads, uint3{x, y, z}, body, arg, recorded);
             }
+    endLaunchMemory(recorded);
 }
 
 void syncthreads(int line) {

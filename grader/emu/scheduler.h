@@ -23,14 +23,16 @@ struct ThreadState {
 /// The thread running now (nullptr on the host).
 extern thread_local ThreadState* currentThread;
 
+extern uint32_t epochCounter, blockEpochCounter, launchCounter;
+
 /// The barrier epoch: changes at every barrier release and block start.
-uint32_t currentEpoch();
+inline uint32_t currentEpoch() { return epochCounter; }
 /// The epoch at which the current block started.
-uint32_t blockStartEpoch();
+inline uint32_t blockStartEpoch() { return blockEpochCounter; }
 /// Barriers the current block has passed.
-uint32_t blockBarrierIndex();
+inline uint32_t blockBarrierIndex() { return epochCounter - blockEpochCounter; }
 /// A launch sequence number, for telling launches apart in shadows.
-uint32_t launchSequence();
+inline uint32_t launchSequence() { return launchCounter; }
 
 /// Validates a launch configuration the way CUDA does; cudaSuccess if valid.
 cudaError_t validateLaunch(const LaunchConfig& config, size_t maxShared);

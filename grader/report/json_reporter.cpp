@@ -5,7 +5,7 @@
 
 namespace grader {
 
-void JsonReporter::write(const LessonReport& report, std::ostream& out) const {
+nlohmann::json lessonReportJson(const LessonReport& report) {
     nlohmann::json checks = nlohmann::json::array();
     for (const auto& c : report.checks)
         checks.push_back({{"name", c.name}, {"status", statusWord(c.status)}, {"message", c.message},
@@ -14,7 +14,9 @@ void JsonReporter::write(const LessonReport& report, std::ostream& out) const {
                         {"seed", report.seed}, {"checks", checks}, {"score", report.score},
                         {"max_score", report.maxScore}};
     if (!report.note.empty()) j["note"] = report.note;
-    out << j.dump() << "\n";
+    return j;
 }
+
+void JsonReporter::write(const LessonReport& report, std::ostream& out) const { out << lessonReportJson(report).dump() << "\n"; }
 
 }  // namespace grader

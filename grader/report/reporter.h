@@ -4,6 +4,7 @@
 // Non-goal: batch outputs (gradebook, HTML), which build on these.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <ostream>
 #include <string>
 
@@ -34,6 +35,9 @@ class JsonReporter : public Reporter {
 public:
     void write(const LessonReport& report, std::ostream& out) const override;
 };
+
+/// The JSON object `grader check --json` prints for `report` (also each lesson of a batch result).
+nlohmann::json lessonReportJson(const LessonReport& report);
 
 /// True when stdout is a terminal and NO_COLOR is unset.
 bool colourWanted();

@@ -1,4 +1,5 @@
-// Wrong: the phase loop has no __syncthreads() at all.
+// Wrong: the phase loop has no __syncthreads() at all: threads compute from
+// tiles their neighbours have not loaded and overwrite tiles still being read.
 // expect: compile pass
 // expect: correctness fail
 // expect: barriers fail no __syncthreads.. at all

@@ -1,0 +1,34 @@
+// Wrong: 2 * n * n * n is computed in int and overflows for n >= 1291
+// before it is converted to double.
+// expect: compile pass
+// expect: correctness fail overflow
+// expect: timing pass
+#define TILE 16
+
+using LaunchFn = void (*)(const float* A, const float* B, float* C, int n);
+
+float timeLaunchMs(LaunchFn launch, const float* A, const float* B, float* C, int n, int reps)
+{
+    launch(A, B, C, n);  // warm-up
+
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    cudaEventRecord(start);
+    for (int i = 0; i < reps; ++i)
+        launch(A, B, C, n);
+    cudaEventRecord(stop);
+    cudaEventSynchronize(stop);
+
+    float ms = 0.0f;
+    cudaEventElapsedTime(&ms, start, stop);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    return ms / reps;
+}
+
+double gflops(int n, float ms)
+{
+    double flops = 2 * n * n * n;
+    return flops / (ms * 1e6);
+}

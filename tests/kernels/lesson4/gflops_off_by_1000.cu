@@ -1,0 +1,33 @@
+// Wrong: divides by ms * 1e3 (treats ms as if it had to become
+// microseconds), so the rate is 1000 times too high.
+// expect: compile pass
+// expect: correctness fail 1000
+// expect: timing pass
+#define TILE 16
+
+using LaunchFn = void (*)(const float* A, const float* B, float* C, int n);
+
+float timeLaunchMs(LaunchFn launch, const float* A, const float* B, float* C, int n, int reps)
+{
+    launch(A, B, C, n);  // warm-up
+
+    cudaEvent_t start, stop;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    cudaEventRecord(start);
+    for (int i = 0; i < reps; ++i)
+        launch(A, B, C, n);
+    cudaEventRecord(stop);
+    cudaEventSynchronize(stop);
+
+    float ms = 0.0f;
+    cudaEventElapsedTime(&ms, start, stop);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    return ms / reps;
+}
+
+double gflops(int n, float ms)
+{
+    return 2.0 * n * n * n / (ms * 1e3);
+}
