@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "checks/barrier_advice.h"
 #include "checks/check.h"
 
 namespace grader {
@@ -23,11 +24,11 @@ std::string lessonSection(const Lesson& lesson) {
     return "see lessons/" + lesson.folder + "/README.md";
 }
 
-/// Which barrier is missing, judged from where the existing barriers stand.
-std::string explainHazard(const HazardRecord& h, const std::set<int>& barrierLines, bool anyBarrier, const Lesson& lesson) {
-    if (h.bothWrite)
+}  // namespace
+
+std::string explainRace(int w, int r, bool bothWrite, const std::set<int>& barrierLines, bool anyBarrier, const Lesson& lesson) {
+    if (bothWrite)
         return "Two threads store to the same shared element: check the tile indices (each thread owns one element, tA[ty][tx]).";
-    const int w = h.writerAt.line, r = h.otherAt.line;
     bool barrierBetween = false;
     for (int b : barrierLines) barrierBetween |= (b > std::min(w, r) && b < std::max(w, r));
     if (!anyBarrier && lesson.number == 3)
@@ -38,7 +39,22 @@ std::string explainHazard(const HazardRecord& h, const std::set<int>& barrierLin
     return "The tile must be complete before anyone computes from it: " + lessonSection(lesson) + ".";
 }
 
-}  // namespace
+std::set<int> barrierLinesInSource(const std::string& source) {
+    std::set<int> lines;
+    int line = 1;
+    size_t start = 0;
+    while (start <= source.size()) {
+        size_t end = source.find('\n', start);
+        if (end == std::string::npos) end = source.size();
+        const std::string text = source.substr(start, end - start);
+        const size_t call = text.find("__syncthreads");
+        const size_t comment = text.find("//");
+        if (call != std::string::npos && (comment == std::string::npos || comment > call)) lines.insert(line);
+        ++line;
+        start = end + 1;
+    }
+    return lines;
+}
 
 CheckResult checkBarriers(CheckContext& ctx) {
     if (ctx.backend.name() == "gpu") return checkBarriersWithSanitizer(ctx);
@@ -79,7 +95,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
         if (ctx.lesson.number == 3 && perPhase > 0) text += ", phase " + std::to_string(h.barrierIndex / perPhase);
         text += ")";
         if (h.count > 1) text += "; " + std::to_string(h.count) + " such accesses in all";
-        problems.push_back(text + ". " + explainHazard(h, barrierLines, anyBarrier, ctx.lesson));
+        problems.push_back(text + ". " + explainRace(h.writerAt.line, h.otherAt.line, h.bothWrite, barrierLines, anyBarrier, ctx.lesson));
     }
     for (const auto& d : record.divergences) {
         std::string split = d.split;

@@ -43,6 +43,9 @@ CheckResult checkSpeedup(CheckContext& ctx) {
     const double mineNaive = lesson4 ? get(s, "student_timer_naive_ms") : naive;
     const double floor = ctx.spec.numberParam("floor", 1.1), fraction = ctx.spec.numberParam("fraction", 0.8);
     const double referenceRatio = naive / tiled;
+    if (!(mine > 0) || !(mineNaive > 0))
+        return makeResult(ctx, Status::Fail, std::string(lesson4 ? "your timer" : "the timing of your kernel") + " gave " +
+                                                 std::to_string(mine) + " ms for one launch, which cannot be right: does it wait for the stop event?");
     const double ratio = mineNaive / mine;
     const double needed = std::max(floor, fraction * referenceRatio);
     const double flops = 2.0 * request.n * double(request.n) * request.n;
@@ -54,8 +57,8 @@ CheckResult checkSpeedup(CheckContext& ctx) {
                   request.n, s.count("runs") ? s.at("runs").c_str() : "?", ratio, needed, fraction, referenceRatio, floor);
     std::string message = text;
     if (get(s, "mismatches") > 0)
-        return makeResult(ctx, Status::Fail, message + ". But the kernel's results were wrong in " + s.at("mismatches") +
-                                                 " sampled elements with fresh inputs: a kernel must compute every run, not reuse a result.");
+        return makeResult(ctx, Status::Fail, message + ". But its results were wrong in " + s.at("mismatches") +
+                                                 " sampled elements (fresh inputs every run): a speedup counts only for right results, computed anew each run.");
     if (lesson4) {
         const double agreement = std::fabs(mine - tiled) / tiled;
         if (agreement > 0.25 || std::fabs(mineNaive - naive) / naive > 0.25)

@@ -70,7 +70,9 @@ CheckResult checkTiming(CheckContext& ctx) {
         return makeResult(ctx, Status::Pass, got + ", the mean of " + std::to_string(reps) + " launches after a warm-up" + clock);
     }
     std::string why;
-    if (returned < 0)
+    if (launches == 0)
+        why = "timeLaunchMs never called launch: time reps launches after one warm-up launch (the starter's TODOs).";
+    else if (returned < 0)
         why = "A negative time: start and stop are swapped in cudaEventElapsedTime(&ms, start, stop).";
     else if (launches == reps && near(returned, (first + (reps - 1) * later) / reps))
         why = "The first launch is inside the timing: run one untimed warm-up launch before recording the start event.";
