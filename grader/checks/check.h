@@ -100,6 +100,10 @@ CheckResult checkTraffic(CheckContext& ctx);
 CheckResult checkTiming(CheckContext& ctx);
 CheckResult checkSpeedup(CheckContext& ctx);
 
+/// The one matmul case a barriers or traffic check looks at: the size from
+/// `sizeKey` (or --n), phase 1 for lesson 2 when there is one.
+RunRequest singleCaseRequest(const CheckContext& ctx, const char* sizeKey, int fallbackSize);
+
 /// `text` ending with a period (added when missing).
 std::string sentence(const std::string& text);
 

@@ -102,7 +102,16 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             c.relativeTolerance = tolerance;
             const MatmulVerdict verdict = diagnoseMatmul(c, referenceProduct(c));
             if (!verdict.ok) {
-                std::string message = at + ": " + verdict.message + " Rerun: " + ctx.rerunCommand(n);
+                std::string extra;
+                for (const auto& w : record.writeConflicts) {
+                    if (w.buffer != "C") continue;
+                    const long index = std::atol(w.element.c_str() + 2);
+                    auto thread = [](const int t[3]) { return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + ")"; };
+                    extra = " C[" + std::to_string(index / n) + "][" + std::to_string(index % n) + "] is written by more than one thread in one launch (thread " +
+                            thread(w.first) + " of block " + thread(w.firstBlock) + ", then thread " + thread(w.second) + " of block " +
+                            thread(w.secondBlock) + "; " + std::to_string(w.count) + " such writes): each element of C must be written by exactly one thread.";
+                }
+                std::string message = at + ": " + verdict.message + extra + " Rerun: " + ctx.rerunCommand(n);
                 // A small size may hide the pattern (one phase at n = TILE): look at the largest size too.
                 if (!verdict.recognized && !ctx.onlyN && sizes.back() > n) {
                     RunRequest larger = request;

@@ -64,6 +64,15 @@ const char* statusWord(Status status) {
 
 const std::vector<CheckEntry>& checkRegistry() { return kRegistry; }
 
+RunRequest singleCaseRequest(const CheckContext& ctx, const char* sizeKey, int fallbackSize) {
+    RunRequest request;
+    request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam(sizeKey, fallbackSize));
+    request.phase = (ctx.lesson.number == 2 && request.n / ctx.course.tile > 1) ? 1 : 0;
+    request.seed = ctx.seed;
+    request.timeLimitS = ctx.spec.timeLimitS;
+    return request;
+}
+
 std::string sentence(const std::string& text) {
     if (text.empty() || text.back() == '.' || text.back() == '?' || text.back() == '!') return text;
     return text + ".";

@@ -189,7 +189,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
     const size_t first = wrong.front();
     const int fr = static_cast<int>(first / n), fc = static_cast<int>(first % n);
     std::string msg = element(fr, fc) + " = " + formatValue(actual[first]) + ", expected " + formatValue(expected[first]) + ". " +
-                      std::to_string(wrong.size()) + " of " + std::to_string(expected.size()) + " elements are wrong.";
+                      std::to_string(wrong.size()) + " of " + std::to_string(expected.size()) + (wrong.size() == 1 ? " elements is wrong." : " elements are wrong.");
     std::string pattern;
     if (nanWrong == v.wrong) {
         v.recognized = true;
@@ -231,7 +231,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
                 c0 = std::min(c0, int(i % n));
                 c1 = std::max(c1, int(i % n));
             }
-            if (r0 > 0 || c0 > 0 || r1 < n - 1 || c1 < n - 1)
+            if (wrong.size() > 1 && (r0 > 0 || c0 > 0 || r1 < n - 1 || c1 < n - 1))
                 pattern = "The wrong elements lie in rows " + std::to_string(r0) + ".." + std::to_string(r1) + ", columns " +
                           std::to_string(c0) + ".." + std::to_string(c1) + "; the rest is right.";
             if (nanWrong > 0) pattern += (pattern.empty() ? "" : " ") + std::to_string(nanWrong) + " of them are NaN (never written, or computed from unloaded shared memory).";

@@ -44,10 +44,7 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
     const std::string sanitizer = sanitizerPath();
     if (sanitizer.empty())
         return makeResult(ctx, Status::Skip, "compute-sanitizer was not found next to nvcc; run this check with --backend cpu");
-    RunRequest request;
-    request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("gpu_size", 64));
-    request.phase = (ctx.lesson.number == 2 && request.n / ctx.course.tile > 1) ? 1 : 0;
-    request.seed = ctx.seed;
+    RunRequest request = singleCaseRequest(ctx, "gpu_size", 64);
     request.timeLimitS = std::max(60.0, ctx.spec.timeLimitS * 2);
     request.memoryBytes = 0;
     std::string source;

@@ -9,11 +9,7 @@ namespace grader {
 
 CheckResult checkTraffic(CheckContext& ctx) {
     const int tile = ctx.course.tile;
-    RunRequest request;
-    request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("cpu_size", 64));
-    request.phase = (ctx.lesson.number == 2 && request.n / tile > 1) ? 1 : 0;
-    request.seed = ctx.seed;
-    request.timeLimitS = ctx.spec.timeLimitS;
+    const RunRequest request = singleCaseRequest(ctx, "cpu_size", 64);
     const RunRecord& record = ctx.run(request);
     if (auto failure = describeFailedRun(record, request); !failure.empty())
         return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -45,28 +46,35 @@ struct ShadowWord {
     uintptr_t writePc = 0, readPc = 0, read2Pc = 0;
 };
 
-uintptr_t arenaNext = 0;
+uintptr_t arenaBase = 0, arenaNext = 0;
 std::vector<Buffer> buffers;
 int lastBuffer = 0;
 
 char* sharedBase = nullptr;
 size_t sharedTop = 0, dynamicBytes = 0;
 std::vector<SharedSlot> slots;
-std::vector<ShadowWord> shadow;
+ShadowWord* shadow = nullptr;  // one per shared word, zero pages until touched
+constexpr size_t kShadowWords = kSharedBytes / 4;
 std::vector<uint3> blockThreads;  // linear id -> coordinates, for reports
 uint64_t sharedReadCount = 0, sharedWriteCount = 0;
 
 void reserveArena() {
     if (sharedBase) return;
+    // CUEMU_TRACKING=off leaves the hooks with nothing to watch: for measuring their cost only.
+    const char* tracking = std::getenv("CUEMU_TRACKING");
+    const bool track = !(tracking && std::string(tracking) == "off");
     void* p = mmap(nullptr, kArenaBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) fault("fault kind=resources message=cannot reserve the device address space");
-    arenaLo = arenaNext = reinterpret_cast<uintptr_t>(p);
+    arenaBase = arenaNext = reinterpret_cast<uintptr_t>(p);
+    if (track) arenaLo = arenaBase;
     void* s = mmap(nullptr, kSharedBytes + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (s == MAP_FAILED) fault("fault kind=resources message=cannot allocate shared memory");
     sharedBase = static_cast<char*>(s);
-    sharedLo = reinterpret_cast<uintptr_t>(sharedBase);
+    if (track) sharedLo = reinterpret_cast<uintptr_t>(sharedBase);
     mprotect(sharedBase + kSharedBytes, 4096, PROT_NONE);
-    shadow.resize(kSharedBytes / 4);
+    void* w = mmap(nullptr, sizeof(ShadowWord) * kShadowWords, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (w == MAP_FAILED) fault("fault kind=resources message=cannot allocate the shared-memory shadow");
+    shadow = static_cast<ShadowWord*>(w);
 }
 
 std::string coordText(const uint3& t) {
@@ -118,7 +126,7 @@ void recordHazard(bool bothWrite, size_t offset, uint16_t writer, uintptr_t writ
 void sharedAccess(size_t offset, size_t size, bool write, uintptr_t pc) {
     const uint32_t epoch = currentEpoch();
     const uint16_t me = static_cast<uint16_t>(currentThread->linear);
-    for (size_t word = offset / 4; word <= (offset + size - 1) / 4 && word < shadow.size(); ++word) {
+    for (size_t word = offset / 4; word <= (offset + size - 1) / 4 && word < kShadowWords; ++word) {
         ShadowWord& s = shadow[word];
         if (write) {
             if (s.writeEpoch == epoch && s.writer != me) recordHazard(true, word * 4, s.writer, s.writePc, me, pc);
@@ -204,7 +212,7 @@ void* deviceAlloc(size_t bytes) {
     const size_t page = 4096;
     const size_t usable = (bytes + page - 1) / page * page;
     const size_t guard = std::max(kMinGuard, usable);
-    if (arenaNext + guard * 2 + usable > arenaLo + kArenaBytes) return nullptr;
+    if (arenaNext + guard * 2 + usable > arenaBase + kArenaBytes) return nullptr;
     Buffer b;
     b.guardLo = arenaNext;
     b.lo = arenaNext + guard;  // a buffer starts at a page boundary, like cudaMalloc's

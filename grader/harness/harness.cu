@@ -14,6 +14,10 @@
 #include <vector>
 
 #ifdef CUEMU
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "cuemu/cuda_emu.h"
 #include "cuemu/harness_api.h"
 #else
@@ -74,12 +78,24 @@ struct Matrices {
     }
 };
 
+#ifdef CUEMU
+/// The real time in ms (the emulator makes clock_gettime virtual, so ask the kernel).
+double realMs() {
+    struct timespec ts;
+    syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+#endif
+
 /// Runs the lesson's kernel once and records C.
 int runMatmul(int n, int phase, unsigned long long seed) {
     Matrices m(n, seed);
     writeError("setup", cudaGetLastError());
     std::fprintf(record, "started\n");
     std::fflush(record);
+#ifdef CUEMU
+    const double emulationStart = realMs();
+#endif
 #if LESSON == 1
     launchMatMulNaive(m.A, m.B, m.C, n);
 #elif LESSON == 2
@@ -92,6 +108,9 @@ int runMatmul(int n, int phase, unsigned long long seed) {
 #endif
     writeError("launch", cudaGetLastError());
     writeError("synchronize", cudaDeviceSynchronize());
+#ifdef CUEMU
+    std::fprintf(record, "emulation ms=%.3f\n", realMs() - emulationStart);
+#endif
     writeFloats("C", m.result());
 #ifdef CUEMU
     std::fprintf(record, "written C %s\n", cuemu::writtenMapOf("C", (unsigned long)n * n).c_str());

@@ -156,6 +156,16 @@ inline float __fmaf_rn(float a, float b, float c) { return std::fmaf(a, b, c); }
 template <class T>
 inline T __ldg(const T* p) { return *p; }
 
+// Atomics: threads of a block never run at the same time on the emulator, so a
+// plain read-modify-write is atomic; kept out of the race shadow on purpose.
+#define CUEMU_ATOMIC __attribute__((no_sanitize_thread)) inline
+template <class T> CUEMU_ATOMIC T atomicAdd(T* p, T v) { T old = *p; *p = old + v; return old; }
+template <class T> CUEMU_ATOMIC T atomicSub(T* p, T v) { T old = *p; *p = old - v; return old; }
+template <class T> CUEMU_ATOMIC T atomicExch(T* p, T v) { T old = *p; *p = v; return old; }
+template <class T> CUEMU_ATOMIC T atomicMin(T* p, T v) { T old = *p; *p = v < old ? v : old; return old; }
+template <class T> CUEMU_ATOMIC T atomicMax(T* p, T v) { T old = *p; *p = v > old ? v : old; return old; }
+template <class T> CUEMU_ATOMIC T atomicCAS(T* p, T compare, T v) { T old = *p; if (old == compare) *p = v; return old; }
+
 // Features outside the lessons: a clear message instead of silent wrong behaviour.
 #define __syncwarp(...) ::cuemu::unsupported("__syncwarp (warp-level synchronization)")
 #define __shfl_sync(...) ::cuemu::unsupported("__shfl_sync (warp shuffles)")

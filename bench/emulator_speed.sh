@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Speed of the cpu emulator, printed as figures (not a pass/fail test):
+#  1. the lesson-3 solution emulated at n = 32 .. 256 on one core (the
+#     kernel launch alone, and the whole child process), median of RUNS;
+#  2. a whole `grader check lesson3`, compilation included, cold and cached;
+#  3. the cost of shared-memory hazard tracking (CUEMU_TRACKING=off leaves
+#     the hooks nothing to watch);
+#  4. the same tiled kernel on numba's CUDA simulator (python3-numba), and
+#     the ratio.
+# Usage: bench/emulator_speed.sh [BUILD] [RUNS]   (from the kit's folder)
+set -u
+build=${1:-build} runs=${2:-5}
+grader=$build/grader/grader
+solution=solutions/03-phase-loop/matmul_tiled.cu
+[ -f "$solution" ] || { echo "needs $solution (the instructor kit)"; exit 2; }
+"$grader" check lesson3 "$solution" --check compile >/dev/null
+child=$(grep -l "the full tiled kernel" "$build"/grader/grader-cache/cpu-lesson3-*/student.cpp | xargs ls -t | head -1 | xargs dirname)/child
+record=$(mktemp)
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+emulate() {  # n, environment... -> "launch_ms process_ms"
+  local n=$1; shift
+  local launch=() process=()
+  for _ in $(seq "$runs"); do
+    local t0=$(date +%s.%N)
+    env "$@" taskset -c 0 "$child" "$record" matmul "$n" 0 1 >/dev/null 2>&1
+    local t1=$(date +%s.%N)
+    launch+=("$(grep -a '^emulation ms=' "$record" | cut -d= -f2)")
+    process+=("$(echo "($t1 - $t0) * 1000" | bc -l)")
+  done
+  echo "$(printf '%s\n' "${launch[@]}" | median) $(printf '%s\n' "${process[@]}" | median)"
+}
+
+echo "== 1. emulation of the lesson-3 solution on one core (median of $runs)"
+printf '%-6s %-14s %-14s\n' n launch_ms process_ms
+declare -A launchMs
+for n in 32 64 128 256; do
+  read -r l p < <(emulate "$n")
+  launchMs[$n]=$l
+  printf '%-6s %-14s %-14.1f\n' "$n" "$l" "$p"
+done
+
+echo "== 2. a whole 'grader check lesson3' (compile + correctness at 16, 64, 128 + barriers + traffic)"
+cold=$(mktemp -d)
+t0=$(date +%s.%N); GRADER_CACHE_DIR=$cold "$grader" check lesson3 "$solution" --seed 1 >/dev/null; t1=$(date +%s.%N)
+GRADER_CACHE_DIR=$cold "$grader" check lesson3 "$solution" --seed 2 >/dev/null; t2=$(date +%s.%N)
+printf 'cold cache (compiles): %.2f s\ncached build:          %.2f s\n' "$(echo "$t1 - $t0" | bc -l)" "$(echo "$t2 - $t1" | bc -l)"
+rm -rf "$cold"
+
+echo "== 3. hazard tracking on and off, n=128 and n=256 (launch ms)"
+for n in 128 256; do
+  read -r on _ < <(emulate "$n")
+  read -r off _ < <(emulate "$n" CUEMU_TRACKING=off)
+  printf 'n=%-4s tracking on %-9s off %-9s ratio %.2fx\n' "$n" "$on" "$off" "$(echo "$on / $off" | bc -l)"
+done
+
+echo "== 4. numba's CUDA simulator on the same tiled kernel (one run each; slow)"
+py=/usr/bin/python3; [ -x "$py" ] || py=python3
+if "$py" -c "import numba" 2>/dev/null; then
+  "$py" bench/numba_tiled.py 32 64 | while read -r _ size seconds; do
+    n=${size#n=}; s=${seconds#seconds=}
+    printf 'n=%-4s numba %.3f s   emulator %s ms   ratio %.0fx\n' "$n" "$s" "${launchMs[$n]}" "$(echo "$s * 1000 / ${launchMs[$n]}" | bc -l)"
+  done
+else
+  echo "python3-numba is not installed (apt-get install python3-numba): skipped"
+fi
+rm -f "$record"
