@@ -71,7 +71,7 @@ struct CheckContext {
 using CheckFunction = CheckResult (*)(CheckContext&);
 
 /// Where a check can run.
-enum class Runs { Anywhere, GpuOnly, EmulatorOnly };
+enum class Runs { Anywhere, GpuOnly, EmulatorOnly, EmulatorThenGpu };
 
 /// One row of the check registry.
 struct CheckEntry {

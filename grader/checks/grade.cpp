@@ -17,7 +17,7 @@ CheckResult checkCompile(CheckContext& ctx) {
 
 const std::vector<CheckEntry> kRegistry = {
     {"compile", checkCompile, Runs::Anywhere},
-    {"correctness", checkCorrectness, Runs::Anywhere},
+    {"correctness", checkCorrectness, Runs::EmulatorThenGpu},  // the emulator sees out-of-bounds accesses a GPU hides
     {"barriers", checkBarriers, Runs::Anywhere},
     {"traffic", checkTraffic, Runs::EmulatorOnly},  // global loads are counted by the emulator
     {"timing", checkTiming, Runs::Anywhere},
@@ -175,22 +175,21 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
             continue;
         const CheckEntry* entry = findEntry(spec.name);
-        Backend* runner = backend;
-        const BuildResult* built = &build;
-        if (entry && entry->where == Runs::EmulatorOnly && onGpu && cpuFallback) {
-            if (!emulatorBuild) emulatorBuild = cpuFallback->build(lesson, file, displayFile);
-            runner = cpuFallback;
-            built = &*emulatorBuild;
-        }
-        CheckContext ctx{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
-                         [&runs, runner, built](const RunRequest& request) -> const RunRecord& {
-                             std::string key = runner->name() + "/" + request.mode + "/" + std::to_string(request.n) + "/" +
-                                               std::to_string(request.phase);
-                             for (const auto& e : request.extra) key += "/" + e;
-                             auto it = runs.find(key);
-                             if (it == runs.end()) it = runs.emplace(key, runner->run(*built, request)).first;
-                             return it->second;
-                         }};
+        const bool emulatorFirst = entry && onGpu && cpuFallback &&
+                                   (entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu);
+        if (emulatorFirst && !emulatorBuild) emulatorBuild = cpuFallback->build(lesson, file, displayFile);
+        auto contextFor = [&](Backend* runner, const BuildResult* built) {
+            return CheckContext{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
+                                [&runs, runner, built](const RunRequest& request) -> const RunRecord& {
+                                    std::string key = runner->name() + "/" + request.mode + "/" + std::to_string(request.n) + "/" +
+                                                      std::to_string(request.phase);
+                                    for (const auto& e : request.extra) key += "/" + e;
+                                    auto it = runs.find(key);
+                                    if (it == runs.end()) it = runs.emplace(key, runner->run(*built, request)).first;
+                                    return it->second;
+                                }};
+        };
+        CheckContext ctx = contextFor(backend, &build);
         CheckResult result;
         if (!entry) {
             result = makeResult(ctx, Status::Error, "the grader has no check named '" + spec.name + "'");
@@ -198,8 +197,18 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
             std::string why = makeGpuBackend()->unavailableReason();
             if (why.empty()) why = "the cpu backend was chosen";
             result = makeResult(ctx, Status::Skip, "needs a CUDA device (" + why + "); run it with --backend gpu on a machine with an NVIDIA GPU");
-        } else if (spec.name != "compile" && !built->ok) {
+        } else if (spec.name != "compile" && !build.ok) {
             result = makeResult(ctx, Status::Fail, "not run: the file does not compile");
+        } else if (emulatorFirst) {
+            CheckContext emulated = contextFor(cpuFallback, &*emulatorBuild);
+            result = emulatorBuild->ok ? entry->run(emulated)
+                                       : makeResult(emulated, Status::Error, "the cpu emulator could not build the file: " + emulatorBuild->summary);
+            if (result.status == Status::Fail) result.message = "on the cpu emulator: " + result.message;
+            if (entry->where == Runs::EmulatorThenGpu && result.status == Status::Pass) {
+                const std::string emulatorMessage = result.message;
+                result = entry->run(ctx);
+                if (result.status == Status::Pass) result.message += "; on the cpu emulator too: " + emulatorMessage;
+            }
         } else {
             result = entry->run(ctx);
         }

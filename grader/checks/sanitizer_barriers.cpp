@@ -31,8 +31,12 @@ std::string describe(const SanitizerFinding& f, const std::set<int>& barrierLine
     const bool firstWrites = f.firstAccess == "Write", secondWrites = f.secondAccess == "Write";
     const int writeLine = firstWrites ? f.firstLine : f.secondLine;
     const int otherLine = firstWrites ? f.secondLine : f.firstLine;
-    std::string text = f.firstAccess + " by thread " + f.firstThread + " at " + f.firstFile + ":" + std::to_string(f.firstLine) +
-                       " and " + f.secondAccess + " by thread " + f.secondThread + " at " + f.secondFile + ":" +
+    auto lower = [](std::string word) {
+        for (auto& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return word;
+    };
+    std::string text = "a " + lower(f.firstAccess) + " by thread " + f.firstThread + " at " + f.firstFile + ":" + std::to_string(f.firstLine) +
+                       " and a " + lower(f.secondAccess) + " by thread " + f.secondThread + " at " + f.secondFile + ":" +
                        std::to_string(f.secondLine) + " touch the same shared word with no __syncthreads() between them";
     if (!f.block.empty()) text += " (block " + f.block + ", " + f.kind + " hazard, compute-sanitizer racecheck)";
     return text + ". " + explainRace(writeLine, otherLine, firstWrites && secondWrites, barrierLines, !barrierLines.empty(), lesson);

@@ -49,7 +49,7 @@ TEST_CASE("the first wrong element, the count, and the expected value") {
     CHECK_FALSE(v.ok);
     CHECK(v.wrong == 1);
     CHECK(v.message.find("C[0][5] = ") == 0);
-    CHECK(v.message.find("1 of 1024 elements are wrong") != std::string::npos);
+    CHECK(v.message.find("1 of 1024 elements is wrong") != std::string::npos);
 }
 
 TEST_CASE("a transposed result is named") {
