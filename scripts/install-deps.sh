@@ -9,8 +9,9 @@ packages=(
   doctest-dev                         # unit tests
   libboost-context-dev                # fibers of the cpu emulator
   libcli11-dev nlohmann-json3-dev     # command line, JSON
-  libarchive-dev                      # zip / tar.gz submissions
-  bubblewrap                          # the batch sandbox
+  libarchive-dev libzstd-dev          # zip / tar.gz submissions (static: the grader runs elsewhere as is)
+  bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
+  chromium fonts-dejavu-core          # the batch report's test renders it in a headless browser
 )
 export DEBIAN_FRONTEND=noninteractive
 apt-get update

@@ -8,6 +8,7 @@
 #include "backend/compiler_output.h"
 #include "backend/cuda_rewrite.h"
 #include "core/build_config.h"
+#include "core/sandbox.h"
 #include "core/toolchain.h"
 
 namespace grader {
@@ -59,7 +60,7 @@ public:
                 std::string all;
                 for (const auto& c : compile) all += c + " ";
                 return all;
-            }());
+            }() + (activeSandbox() ? " sandboxed" : ""));  // a compile may see less in the sandbox
         if (auto cached = loadCachedBuild(key)) return *cached;
 
         const auto folder = newBuildFolder(key);
@@ -77,7 +78,8 @@ public:
         compile.push_back((folder / "student.o").string());
         ProcessLimits limits;
         limits.wallSeconds = 120;
-        ProcessResult compiled = runProcess(compile, limits);
+        const SandboxMounts buildMounts{{}, {folder}, folder};  // batch mode: sees only its build folder
+        ProcessResult compiled = runSandboxed(compile, buildMounts, limits);
         result.log = compiled.output;
         if (!compiled.succeeded()) {
             result.summary = summarizeCompilerLog(compiled.output);
@@ -88,7 +90,7 @@ public:
                                          (rt / harness).string(), (rt / "libcuemu_runtime.a").string(),
                                          (rt / "libboost_context.a").string(), "-pthread",
                                          "-o", (folder / "child").string()};
-        ProcessResult linked = runProcess(link, limits);
+        ProcessResult linked = runSandboxed(link, buildMounts, limits);
         result.log += linked.output;
         if (!linked.succeeded()) {
             result.summary = summarizeCompilerLog(linked.output);

@@ -1,10 +1,12 @@
 // The gpu backend: nvcc compiles the student's file with -lineinfo together
-// with the lesson's harness; the child runs on the CUDA device present.
+// with the lesson's harness (its source, or in the student kit the object
+// compiled at export); the child runs on the CUDA device present.
 #include <fstream>
 
 #include "backend/backend.h"
 #include "backend/build_cache.h"
 #include "backend/compiler_output.h"
+#include "core/sandbox.h"
 #include "core/toolchain.h"
 
 namespace grader {
@@ -15,6 +17,15 @@ bool deviceFilesPresent() {
     return std::filesystem::exists("/dev/nvidiactl") && std::filesystem::exists("/dev/nvidia0");
 }
 
+/// The lesson's harness: its source in the instructor's kit, or the object
+/// `grader export-student` compiled for the student kit; "" when neither is there.
+std::filesystem::path harnessFor(int lesson) {
+    const std::filesystem::path dir = runtimeDir() / "harness";
+    if (std::filesystem::exists(dir / "harness.cu")) return dir / "harness.cu";
+    const auto object = dir / "gpu" / ("harness_lesson" + std::to_string(lesson) + ".o");
+    return std::filesystem::exists(object) ? object : std::filesystem::path();
+}
+
 class GpuBackend : public Backend {
 public:
     std::string name() const override { return "gpu"; }
@@ -22,6 +33,7 @@ public:
     std::string unavailableReason() const override {
         if (!deviceFilesPresent()) return "no CUDA device on this machine";
         if (nvccPath().empty()) return "no nvcc found (set GRADER_NVCC or put the CUDA toolkit on PATH)";
+        if (harnessFor(1).empty()) return "this kit has no gpu harness (nvcc was not found where it was exported)";
         return "";
     }
 
@@ -33,8 +45,9 @@ public:
             return result;
         }
         const std::filesystem::path rt = runtimeDir();
+        const std::filesystem::path harnessPath = harnessFor(lesson.number);
         std::string harness;
-        readFile(rt / "harness" / "harness.cu", harness);
+        readFile(harnessPath, harness);
         const std::string base = std::filesystem::path(displayName).filename().string();
         std::vector<std::string> compile = {nvccPath(), "-O3", "-lineinfo", "-std=c++17", "-arch=native",
                                             "-DLESSON=" + std::to_string(lesson.number), "-w",
@@ -42,7 +55,8 @@ public:
                                             "-include", (rt / "harness" / "contract.h").string()};
         std::string flags;
         for (const auto& c : compile) flags += c + " ";
-        const std::string key = "gpu-" + lesson.id + "-" + contentHash(text + displayName + contentHash(harness) + flags);
+        const std::string key = "gpu-" + lesson.id + "-" +
+                                contentHash(text + displayName + contentHash(harness) + flags + (activeSandbox() ? " sandboxed" : ""));
         if (auto cached = loadCachedBuild(key)) return *cached;
         const auto folder = newBuildFolder(key);
         if (folder.empty()) {
@@ -51,12 +65,12 @@ public:
         }
         std::filesystem::create_directories(folder / "src");
         std::ofstream(folder / "src" / base) << "#line 1 \"" << displayName << "\"\n" << text;
-        compile.insert(compile.end(), {(folder / "src" / base).string(), (rt / "harness" / "harness.cu").string(),
-                                       "-o", (folder / "child").string()});
+        compile.insert(compile.end(), {(folder / "src" / base).string(), harnessPath.string(), "-o", (folder / "child").string()});
         ProcessLimits limits;
         limits.wallSeconds = 300;
         limits.memoryBytes = 0;
-        ProcessResult compiled = runProcess(compile, limits);
+        const SandboxMounts buildMounts{{}, {folder}, folder};  // batch mode: nvcc sees only its build folder
+        ProcessResult compiled = runSandboxed(compile, buildMounts, limits);
         result.log = compiled.output;
         if (!compiled.succeeded()) {
             result.summary = summarizeCompilerLog(compiled.output);

@@ -151,6 +151,8 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             record.speedup = parseFields(line);
         } else if (word == "events") {
             record.events = parseFields(line);
+        } else if (word.rfind("tilemap", 0) == 0) {
+            record.tilemap.push_back(line);
         }
     }
 }

@@ -95,6 +95,7 @@ struct RunRecord {
     std::map<std::string, std::string> timing;
     std::map<std::string, std::string> events;
     std::map<std::string, std::string> speedup;
+    std::vector<std::string> tilemap;  ///< the "tilemap*" lines, when `grader tilemap` armed the recording
 };
 
 /// Parses the record file's bytes into `record` (keeps the process fields).

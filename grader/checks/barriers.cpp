@@ -6,6 +6,7 @@
 
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
+#include "tilemap/tilemap.h"
 
 namespace grader {
 
@@ -22,6 +23,17 @@ std::string thread(const int t[3]) {
 std::string lessonSection(const Lesson& lesson) {
     if (lesson.number == 3) return "see lessons/" + lesson.folder + "/README.md, \"Two barriers\"";
     return "see lessons/" + lesson.folder + "/README.md";
+}
+
+/// The tile map of block (x, y) in `phase`, within the map's default grid (lessons 2 and 3; "" otherwise).
+std::string seeTileMap(const CheckContext& ctx, const int block[3], int phase) {
+    if (ctx.lesson.number != 2 && ctx.lesson.number != 3) return "";
+    const int last = defaultTilemapSize(ctx.course.tile) / ctx.course.tile - 1;
+    const bool inside = block[0] <= last && block[1] <= last;
+    const int x = inside ? block[0] : 0, y = inside ? block[1] : 0;
+    const int p = ctx.lesson.number == 2 ? 1 : std::min(phase, last);
+    return "\nSee block (" + std::to_string(x) + "," + std::to_string(y) + ")'s loads and barriers in phase " + std::to_string(p) + ": " +
+           tilemapCommand(ctx.lesson, ctx.displayFile, x, y, p);
 }
 
 }  // namespace
@@ -104,14 +116,18 @@ CheckResult checkBarriers(CheckContext& ctx) {
                            ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
                            "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
     }
+    const int origin[3] = {0, 0, 0};
     if (problems.empty() && ctx.lesson.number >= 2 && sharedAccesses == 0)
         return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
-                                             "load the tiles and compute from them (the starter's TODOs)");
+                                             "load the tiles and compute from them (the starter's TODOs)" + seeTileMap(ctx, origin, 1));
     if (!problems.empty()) {
         std::string message;
         for (size_t i = 0; i < problems.size() && i < kMaxLines; ++i) message += (i ? "\n" : "") + problems[i];
         if (problems.size() > kMaxLines) message += "\n(and " + std::to_string(problems.size() - kMaxLines) + " more)";
-        return makeResult(ctx, Status::Fail, message + "\nRerun: " + ctx.rerunCommand(request.n));
+        std::string see;  // the first hazard's block and phase, else the first divergent barrier's block
+        if (!hazards.empty()) see = seeTileMap(ctx, hazards.front().block, perPhase ? int(hazards.front().barrierIndex / perPhase) : 0);
+        else if (!record.divergences.empty()) see = seeTileMap(ctx, record.divergences.front().block, 0);
+        return makeResult(ctx, Status::Fail, message + "\nRerun: " + ctx.rerunCommand(request.n) + see);
     }
     if (ctx.lesson.number == 1 || (barrierLines.empty() && maxBarriers == 0 && record.hazards.empty())) {
         if (ctx.lesson.number == 1 && barrierLines.empty())

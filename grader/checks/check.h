@@ -62,6 +62,7 @@ struct CheckContext {
     uint64_t seed;
     std::optional<int> onlyN;
     std::function<const RunRecord&(const RunRequest&)> run;
+    std::filesystem::path file;  ///< the student's file as the grader reads it (the quiz answers sit beside it)
 
     /// "grader check lesson3 FILE --check NAME --n N --seed S": reruns one case.
     std::string rerunCommand(std::optional<int> n) const;
@@ -71,7 +72,7 @@ struct CheckContext {
 using CheckFunction = CheckResult (*)(CheckContext&);
 
 /// Where a check can run.
-enum class Runs { Anywhere, GpuOnly, EmulatorOnly, EmulatorThenGpu };
+enum class Runs { Anywhere, GpuOnly, EmulatorOnly, EmulatorThenGpu, WithoutCode };  ///< WithoutCode: no build, no run (the quiz)
 
 /// One row of the check registry.
 struct CheckEntry {
@@ -99,6 +100,8 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx);
 CheckResult checkTraffic(CheckContext& ctx);
 CheckResult checkTiming(CheckContext& ctx);
 CheckResult checkSpeedup(CheckContext& ctx);
+/// The lesson's quiz: the answers file beside the student's file, against lessons/NN-name/quiz.yaml.
+CheckResult checkQuiz(CheckContext& ctx);
 
 /// The one matmul case a barriers or traffic check looks at: the size from
 /// `sizeKey` (or --n), phase 1 for lesson 2 when there is one.

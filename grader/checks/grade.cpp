@@ -22,6 +22,7 @@ const std::vector<CheckEntry> kRegistry = {
     {"traffic", checkTraffic, Runs::EmulatorOnly},  // global loads are counted by the emulator
     {"timing", checkTiming, Runs::Anywhere},
     {"speedup", checkSpeedup, Runs::GpuOnly},
+    {"quiz", checkQuiz, Runs::WithoutCode},  // reads the answers file; never builds or runs student code
 };
 
 const CheckEntry* findEntry(const std::string& name) {
@@ -168,14 +169,18 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
     }
     report.backend = backend->name();
     const bool onGpu = backend->name() == "gpu";
-    BuildResult build = backend->build(lesson, file, displayFile);
+    std::optional<BuildResult> primaryBuild;  // built when a check first needs it: the quiz alone needs none
+    const BuildResult noBuild;
     std::optional<BuildResult> emulatorBuild;  // for emulator-only checks when the gpu backend is primary
     std::map<std::string, RunRecord> runs;
     for (const auto& spec : lesson.checks) {
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
             continue;
         const CheckEntry* entry = findEntry(spec.name);
-        const bool emulatorFirst = entry && onGpu && cpuFallback &&
+        const bool needsCode = !entry || entry->where != Runs::WithoutCode;
+        if (needsCode && !primaryBuild) primaryBuild = backend->build(lesson, file, displayFile);
+        const BuildResult& build = needsCode ? *primaryBuild : noBuild;
+        const bool emulatorFirst = needsCode && entry && onGpu && cpuFallback &&
                                    (entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu);
         if (emulatorFirst && !emulatorBuild) emulatorBuild = cpuFallback->build(lesson, file, displayFile);
         auto contextFor = [&](Backend* runner, const BuildResult* built) {
@@ -187,7 +192,8 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
                                     auto it = runs.find(key);
                                     if (it == runs.end()) it = runs.emplace(key, runner->run(*built, request)).first;
                                     return it->second;
-                                }};
+                                },
+                                file};
         };
         CheckContext ctx = contextFor(backend, &build);
         CheckResult result;
@@ -197,7 +203,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
             std::string why = makeGpuBackend()->unavailableReason();
             if (why.empty()) why = "the cpu backend was chosen";
             result = makeResult(ctx, Status::Skip, "needs a CUDA device (" + why + "); run it with --backend gpu on a machine with an NVIDIA GPU");
-        } else if (spec.name != "compile" && !build.ok) {
+        } else if (needsCode && spec.name != "compile" && !build.ok) {
             result = makeResult(ctx, Status::Fail, "not run: the file does not compile");
         } else if (emulatorFirst) {
             CheckContext emulated = contextFor(cpuFallback, &*emulatorBuild);

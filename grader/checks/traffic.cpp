@@ -4,8 +4,19 @@
 #include <cstdio>
 
 #include "checks/check.h"
+#include "tilemap/tilemap.h"
 
 namespace grader {
+
+namespace {
+
+/// The tile map that shows which elements a block loads (lessons 2 and 3; "" otherwise).
+std::string seeTileMap(const CheckContext& ctx) {
+    if (ctx.lesson.number != 2 && ctx.lesson.number != 3) return "";
+    return "\nSee which elements block (0,0) loads in phase 1: " + tilemapCommand(ctx.lesson, ctx.displayFile, 0, 0, 1);
+}
+
+}  // namespace
 
 CheckResult checkTraffic(CheckContext& ctx) {
     const int tile = ctx.course.tile;
@@ -38,7 +49,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
     const std::string expect = ctx.spec.stringParam("expect", ctx.lesson.number == 1 ? "naive" : ctx.lesson.number == 2 ? "tile_phase" : "tiled");
     const std::string at = " at n=" + std::to_string(n);
     if (readA + readB == 0)
-        return makeResult(ctx, Status::Fail, "your kernel reads nothing from A or B" + at + ": the starter's TODOs load the tiles");
+        return makeResult(ctx, Status::Fail, "your kernel reads nothing from A or B" + at + ": the starter's TODOs load the tiles" + seeTileMap(ctx));
     if (expect == "tile_phase") {
         if (maxA == 1 && maxB == 1 && minA == 1 && minB == 1)
             return makeResult(ctx, Status::Pass, "each thread reads exactly 1 float of A and 1 of B" + at + " (2 per element of C for the phase)");
@@ -47,7 +58,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
                               std::to_string(maxB) + " of B" + at + ".";
         if (minA == 0 || minB == 0) message += " Some threads load nothing: is the tile loaded by one thread only? Every thread loads its own element.";
         else if (maxA > 1 || maxB > 1) message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
-        return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n));
+        return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     }
     const double naive = 2.0 * n;
     const double tiled = 2.0 * n / tile;
@@ -66,7 +77,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at +
                               ", but some threads load nothing from " + (minA == 0 ? "A" : "B") + " while others load up to " +
                               std::to_string(std::max(maxA, maxB)) + " floats: each thread loads one element of each tile per phase, "
-                              "so the loading is shared by the whole block. Rerun: " + ctx.rerunCommand(n));
+                              "so the loading is shared by the whole block. Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     }
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3gx", perElement / tiled);
@@ -77,7 +88,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
                    " floats of one matrix per thread); it should load one element of each tile per phase.";
     else if (perElement >= naive * 0.9)
         message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
-    return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n));
+    return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
 }
 
 }  // namespace grader

@@ -3,15 +3,21 @@
 
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 #include <random>
 
 #include "backend/backend.h"
+#include "batch/batch_command.h"
 #include "checks/check.h"
 #include "core/course.h"
 #include "core/spelling.h"
 #include "core/toolchain.h"
+#include "export/student_kit.h"
+#include "quiz/quiz_command.h"
+#include "tilemap/tilemap_command.h"
 #include "report/reporter.h"
 
 namespace grader {
@@ -26,15 +32,17 @@ int printError(const Error& error) {
     return kExitUsage;
 }
 
-/// --course, else course.yaml from the current folder upward, else the kit's.
-Expected<Course> findCourse(const std::string& option) {
-    if (!option.empty()) return loadCourse(option);
+/// The course.yaml to use: --course, else one from the current folder upward, else the kit's.
+std::filesystem::path findCoursePath(const std::string& option) {
+    if (!option.empty()) return option;
     for (auto dir = std::filesystem::current_path();; dir = dir.parent_path()) {
-        if (std::filesystem::exists(dir / "course.yaml")) return loadCourse(dir / "course.yaml");
+        if (std::filesystem::exists(dir / "course.yaml")) return dir / "course.yaml";
         if (dir == dir.root_path()) break;
     }
-    return loadCourse(builtInCoursePath());
+    return builtInCoursePath();
 }
+
+Expected<Course> findCourse(const std::string& option) { return loadCourse(findCoursePath(option)); }
 
 Expected<const Lesson*> findLesson(const Course& course, const std::string& id) {
     if (const Lesson* lesson = course.findLesson(id)) return lesson;
@@ -161,6 +169,52 @@ int runCli(int argc, char** argv) {
     ctestCmd->add_option("--submissions", submissions, "folder holding NN-name/<file> (starter or solutions)");
     ctestCmd->add_option("--output", output, "the script to write")->required();
 
+    BatchCommand batch;
+    std::string batchCourse, batchSubmissions, batchOut;
+    bool noSandbox = false;
+    auto* batchCmd = app.add_subcommand("batch", "grade a folder of submissions (folders, .zip, .tar.gz) into a gradebook and a report");
+    batchCmd->add_option("submissions", batchSubmissions, "folder with one folder or archive per student, named by student id")->required();
+    batchCmd->add_option("--out", batchOut, "results folder: <id>.json, gradebook.csv, junit.xml, gradescope/, report.html")->required();
+    batchCmd->add_option("-j,--jobs", batch.options.jobs, "submissions graded in parallel (default: one per core)")->check(CLI::Range(1, 1024));
+    batchCmd->add_option("--backend", batch.options.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
+        ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
+    batchCmd->add_flag("--no-sandbox", noSandbox, "run student code without the bubblewrap sandbox (only for trusted submissions)");
+    batchCmd->add_option("--shard", batch.shard, "grade only shard K of N (K/N), into the shared results folder");
+    batchCmd->add_option("--slurm-script", batch.slurmScript, "write a Slurm job-array script (one task per shard) and its merge job");
+    batchCmd->add_option("--shards", batch.shards, "shards for --slurm-script (default: one per 25 submissions)")->check(CLI::Range(1, 10000));
+    batchCmd->add_flag("--merge", batch.merge, "only build gradebook, junit, Gradescope files and report from the results present");
+    batchCmd->add_option("--seed", batch.options.seed, "one seed for every student (default: a stable seed per student id)");
+    batchCmd->add_option("--course", batchCourse, "course.yaml to use");
+
+    QuizCommand quiz;
+    std::string quizCourse;
+    auto* quizCmd = app.add_subcommand("quiz", "check a lesson's quiz answers and explain the wrong ones");
+    quizCmd->add_option("lesson", quiz.lesson, "lesson1 .. lesson4")->required();
+    quizCmd->add_option("answers", quiz.answers, "the answers file, e.g. starter/03-phase-loop/quiz_answers.yaml")->required();
+    quizCmd->add_option("--lang", quiz.language, "en or ru")->check(CLI::IsMember({"en", "ru"}));
+    quizCmd->add_option("--course", quizCourse, "course.yaml to use");
+
+    ExportCommand exportKit;
+    std::string exportCourse;
+    bool noGpuHarness = false;
+    auto* exportCmd = app.add_subcommand("export-student", "write the kit a student receives: no solutions, the harness compiled");
+    exportCmd->add_option("out", exportKit.out, "the folder to write (new, empty, or an earlier export, which is replaced)")->required();
+    exportCmd->add_option("--cuda-archs", exportKit.cudaArchs, "GPU architectures of the compiled gpu harness (default 75,80,90,100,120)")
+        ->delimiter(',');
+    exportCmd->add_flag("--no-gpu", noGpuHarness, "leave the gpu harness out even where nvcc is found");
+    exportCmd->add_option("--course", exportCourse, "course.yaml of the instructor's kit");
+
+    TilemapCommand tilemap;
+    std::string tilemapCourse;
+    auto* tilemapCmd = app.add_subcommand("tilemap", "draw which elements of A and B one block loads in one phase (lessons 2 and 3)");
+    tilemapCmd->add_option("lesson", tilemap.lesson, "lesson2 or lesson3")->required();
+    tilemapCmd->add_option("file", tilemap.file, "the student's .cu file")->required();
+    tilemapCmd->add_option("--block", tilemap.block, "the block X,Y (blockIdx.x, blockIdx.y); default 0,0");
+    tilemapCmd->add_option("--phase", tilemap.phase, "the phase (the k-tile) to draw; default 0");
+    tilemapCmd->add_option("--n", tilemap.n, "the matrix size (default 2 x TILE)");
+    tilemapCmd->add_option("--svg", tilemap.svg, "also write the picture as an SVG file");
+    tilemapCmd->add_option("--course", tilemapCourse, "course.yaml to use");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -174,6 +228,35 @@ int runCli(int argc, char** argv) {
     }
     if (*listCmd) return runList(pick(listCourse));
     if (*ctestCmd) return runCtestTests(pick(ctestCourse), submissions, output);
+    if (*exportCmd) {
+        auto course = findCourse(pick(exportCourse));
+        if (!course) return printError(course.error());
+        exportKit.gpu = !noGpuHarness;
+        return runExportCommand(*course, exportKit, std::cout, std::cerr);
+    }
+    if (*tilemapCmd) {
+        auto course = findCourse(pick(tilemapCourse));
+        if (!course) return printError(course.error());
+        tilemap.colour = colourWanted();
+        return runTilemapCommand(*course, tilemap, std::cout, std::cerr);
+    }
+    if (*quizCmd) {
+        auto course = findCourse(pick(quizCourse));
+        if (!course) return printError(course.error());
+        quiz.colour = colourWanted();
+        return runQuizCommand(*course, quiz, std::cout, std::cerr);
+    }
+    if (*batchCmd) {
+        batch.options.coursePath = findCoursePath(pick(batchCourse));
+        auto course = loadCourse(batch.options.coursePath);
+        if (!course) return printError(course.error());
+        batch.options.submissions = batchSubmissions;
+        batch.options.out = batchOut;
+        batch.options.sandbox = !noSandbox;
+        batch.options.progress = &std::cerr;
+        batch.options.progressOnTerminal = isatty(STDERR_FILENO);
+        return runBatchCommand(*course, batch, std::cout, std::cerr);
+    }
     return kExitUsage;
 }
 

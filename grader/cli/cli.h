@@ -1,7 +1,7 @@
 // The grader's command line: a table of subcommands (check, list,
-// ctest-tests) over the core library. Prints errors once, with a hint, and
-// returns the exit code: 0 every check that ran passed, 1 a check failed,
-// 2 the grader could not run.
+// ctest-tests, batch, quiz, tilemap, export-student) over the core library.
+// Prints errors once, with a hint, and returns the exit code: 0 every check
+// that ran passed, 1 a check failed, 2 the grader could not run.
 // Non-goal: logic of its own beyond parsing and dispatch.
 #pragma once
 

@@ -1,5 +1,6 @@
-// Strict reading of course.yaml with yaml-cpp: unknown, missing and mistyped
-// keys, unknown checks and duplicate ids are located errors.
+// Strict reading of course.yaml with yaml-cpp (through core/yaml_reader.h):
+// unknown, missing and mistyped keys, unknown checks and duplicate ids are
+// located errors.
 #include "core/course.h"
 
 #include <yaml-cpp/yaml.h>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "core/spelling.h"
+#include "core/yaml_reader.h"
 
 namespace grader {
 
@@ -27,96 +29,13 @@ const std::vector<CheckSchema> kCheckSchemas = {
     {"speedup", "the tiled kernel beats the naive reference by enough (GPU only)",
      {{"gpu_size", "int"}, {"floor", "number"}, {"fraction", "number"}, {"min_runs", "int"},
       {"max_runs", "int"}, {"target_rel_error", "number"}, {"time_cap_s", "number"}}},
+    {"quiz", "the lesson's control questions (lessons/NN-name/quiz.yaml), answered next to the student's file",
+     {{"answers_file", "string"}}},
 };
 
 const std::vector<std::string> kLessonIds = {"lesson1", "lesson2", "lesson3", "lesson4"};
 
-/// Reads one YAML document with located errors; the first error wins.
-class Reader {
-public:
-    explicit Reader(std::string displayName) : name_(std::move(displayName)) {}
-
-    std::optional<Error> error;
-
-    std::string at(const YAML::Node& node) const {
-        const YAML::Mark mark = node.Mark();
-        if (mark.line < 0) return name_;
-        return name_ + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
-    }
-
-    void fail(const YAML::Node& node, std::string message, std::string hint = "") {
-        if (!error) error = Error{at(node), std::move(message), std::move(hint)};
-    }
-
-    /// Checks a mapping's keys: each known, each required one present.
-    bool keys(const YAML::Node& map, const std::string& what, const std::vector<std::string>& allowed,
-              const std::vector<std::string>& required) {
-        if (!map.IsMap()) {
-            fail(map, what + " must be a mapping of keys to values");
-            return false;
-        }
-        std::set<std::string> seen;
-        for (const auto& entry : map) {
-            const std::string key = entry.first.as<std::string>();
-            if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-                fail(entry.first, what + ": unknown key '" + key + "'", didYouMean(key, allowed));
-                return false;
-            }
-            seen.insert(key);
-        }
-        for (const auto& key : required) {
-            if (!seen.count(key)) {
-                fail(map, what + ": missing key '" + key + "'");
-                return false;
-            }
-        }
-        return true;
-    }
-
-    std::string string(const YAML::Node& node, const std::string& what) {
-        if (!node.IsScalar()) {
-            fail(node, what + " must be a string");
-            return "";
-        }
-        return node.as<std::string>();
-    }
-
-    long integer(const YAML::Node& node, const std::string& what) {
-        long value = 0;
-        if (!node.IsScalar() || !YAML::convert<long>::decode(node, value)) {
-            fail(node, what + " must be an integer, got '" + describe(node) + "'");
-        }
-        return value;
-    }
-
-    double number(const YAML::Node& node, const std::string& what) {
-        double value = 0;
-        if (!node.IsScalar() || !YAML::convert<double>::decode(node, value)) {
-            fail(node, what + " must be a number, got '" + describe(node) + "'");
-        }
-        return value;
-    }
-
-    std::vector<long> intList(const YAML::Node& node, const std::string& what) {
-        std::vector<long> values;
-        if (!node.IsSequence() || node.size() == 0) {
-            fail(node, what + " must be a non-empty list of integers, e.g. [16, 64]");
-            return values;
-        }
-        for (const auto& item : node) values.push_back(integer(item, what + " entries"));
-        return values;
-    }
-
-private:
-    static std::string describe(const YAML::Node& node) {
-        if (node.IsScalar()) return node.Scalar();
-        if (node.IsSequence()) return "a list";
-        if (node.IsMap()) return "a mapping";
-        return "nothing";
-    }
-
-    std::string name_;
-};
+using Reader = YamlReader;
 
 const CheckSchema* findSchema(const std::string& name) {
     for (const auto& schema : kCheckSchemas)
@@ -261,13 +180,9 @@ const std::vector<CheckSchema>& checkSchemas() { return kCheckSchemas; }
 
 Expected<Course> parseCourse(const std::string& text, const std::string& displayName,
                              const std::filesystem::path& root) {
-    YAML::Node doc;
-    try {
-        doc = YAML::Load(text);
-    } catch (const YAML::ParserException& e) {
-        return Error{displayName + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
-                     "not valid YAML: " + e.msg, ""};
-    }
+    auto parsed = parseYaml(text, displayName);
+    if (!parsed) return parsed.error();
+    const YAML::Node doc = *parsed;
     Reader in(displayName);
     Course course;
     course.root = root;

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -89,6 +90,9 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
         dup2(devNull, 0);
         dup2(outputFd, 1);
         dup2(outputFd, 2);
+        // Descriptors other threads opened (their output files, results being
+        // written) must not leak into this child: close them at exec.
+        syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */);
         const long cpu = limits.cpuSeconds > 0 ? limits.cpuSeconds : static_cast<long>(limits.wallSeconds) + 1;
         setLimit(RLIMIT_CPU, static_cast<rlim_t>(cpu));
         if (limits.memoryBytes > 0) setLimit(RLIMIT_DATA, static_cast<rlim_t>(limits.memoryBytes));

@@ -12,6 +12,7 @@
 #include "memory.h"
 #include "scheduler.h"
 #include "stats.h"
+#include "tilemap.h"
 
 struct cuemu_event {
     bool recorded = false;
@@ -127,6 +128,7 @@ void writeSummary() {
         std::fprintf(record, "write_conflict buffer=%s count=%llu element=%s first=%s first_block=%s second=%s second_block=%s\n",
                      name.c_str(), static_cast<unsigned long long>(c.count), c.element.c_str(), triple(c.first).c_str(),
                      triple(c.firstBlock).c_str(), triple(c.second).c_str(), triple(c.secondBlock).c_str());
+    writeTilemap(record);
     std::fprintf(record, "events elapsed_not_ready=%d\n", elapsedNotReady);
     std::fflush(record);
 }

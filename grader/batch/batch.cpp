@@ -1,0 +1,297 @@
+// The batch run: plan (discover, hash, skip up-to-date), grade with a pool of
+// worker threads, record each result atomically, then merge.
+#include "batch/batch.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "batch/progress.h"
+#include "batch/results.h"
+#include "checks/check.h"
+#include "core/sandbox.h"
+#include "core/toolchain.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// GPU timing runs one at a time: two timed kernels sharing a card measure each other.
+class ExclusiveTimingBackend : public Backend {
+public:
+    explicit ExclusiveTimingBackend(std::unique_ptr<Backend> inner) : inner_(std::move(inner)) {}
+    std::string name() const override { return inner_->name(); }
+    std::string unavailableReason() const override { return inner_->unavailableReason(); }
+    BuildResult build(const Lesson& lesson, const fs::path& source, const std::string& displayName) override {
+        return inner_->build(lesson, source, displayName);
+    }
+    RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        if (request.mode != "timing" && request.mode != "speedup") return inner_->run(build, request);
+        static std::mutex timingTurn;
+        std::lock_guard<std::mutex> lock(timingTurn);
+        return inner_->run(build, request);
+    }
+
+private:
+    std::unique_ptr<Backend> inner_;
+};
+
+/// A submission with the key its result is filed under.
+struct Planned {
+    Submission submission;
+    std::string key;
+};
+
+/// A display path safe inside a #line directive and a message: printable ASCII but quotes and backslashes.
+std::string safeDisplay(const std::string& text) {
+    std::string out;
+    for (unsigned char c : text) out += (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') ? static_cast<char>(c) : '_';
+    return out;
+}
+
+/// The key a result is filed under: the submission's content, course.yaml, the grader's version and --seed.
+std::string resultKey(const std::string& contentHashText, const std::string& courseBytes, std::optional<uint64_t> seed) {
+    return contentHash(contentHashText + "\n" + contentHash(courseBytes) + "\n" + graderVersion() + "\n" +
+                       (seed ? std::to_string(*seed) : "seed per id"));
+}
+
+std::string verdictLine(const StudentResult& r) {
+    if (r.status == "refused") return "refused: " + r.message;
+    std::string text = std::to_string(r.score()) + "/" + std::to_string(r.maxScore());
+    int missing = 0;
+    for (const auto& l : r.lessons) missing += !l.submitted;
+    if (missing) text += " (" + std::to_string(missing) + " lesson" + (missing > 1 ? "s" : "") + " not submitted)";
+    if (r.hasGraderError()) text += " [grader error]";
+    return text;
+}
+
+/// Grades one submission (a lesson's trouble becomes that lesson's "error" check).
+StudentResult gradeSubmission(const Course& course, const Planned& planned, const BatchOptions& options,
+                              const std::string& backendName, Backend& backend, Backend& cpu, const fs::path& work) {
+    const auto started = std::chrono::steady_clock::now();
+    const Submission& sub = planned.submission;
+    StudentResult result;
+    result.id = sub.id;
+    result.source = sub.sourceName();
+    result.submissionKey = planned.key;
+    result.backend = backendName;
+    result.sandboxed = activeSandbox() != nullptr;
+    result.seed = options.seed ? *options.seed : studentSeed(sub.id);
+    if (options.shard) result.shard = options.shard->text();
+    result.gradedAt = utcNow();
+
+    fs::path root = sub.path;
+    const fs::path unpacked = work / sub.id;
+    if (sub.kind == SubmissionKind::Archive) {
+        std::error_code ec;
+        fs::remove_all(unpacked, ec);
+        fs::create_directories(unpacked, ec);
+        auto extracted = extractArchive(sub.path, unpacked, options.archiveLimits);
+        if (!extracted) {
+            result.status = "refused";
+            result.message = extracted.error().message;
+            for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
+            fs::remove_all(unpacked, ec);
+            result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            return result;
+        }
+        for (const auto& skipped : extracted->skipped) result.notes.push_back(skipped);
+        root = unpacked;
+    }
+    const LessonFiles files = findLessonFiles(course, root);
+    for (const auto& note : files.notes) result.notes.push_back(note);
+    CheckOptions checkOptions;
+    checkOptions.seed = result.seed;
+    for (const auto& lesson : course.lessons) {
+        auto found = files.byLesson.find(lesson.id);
+        if (found == files.byLesson.end()) {
+            result.lessons.push_back(notSubmitted(lesson, backendName));
+            continue;
+        }
+        const std::string display = safeDisplay(sub.sourceName() + "/" + found->second.lexically_relative(root).string());
+        LessonOutcome outcome;
+        outcome.submitted = true;
+        try {
+            outcome.report = gradeLesson(course, lesson, found->second, display, backend, &cpu, checkOptions);
+        } catch (const std::exception& e) {
+            outcome.report.lesson = lesson.id;
+            outcome.report.file = display;
+            outcome.report.backend = backendName;
+            outcome.report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0});
+        }
+        result.lessons.push_back(outcome);
+    }
+    std::error_code ec;
+    if (sub.kind == SubmissionKind::Archive) fs::remove_all(unpacked, ec);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return result;
+}
+
+/// The result of a submission the grader itself failed on; it is graded again on the next run.
+StudentResult graderFailure(const Planned& planned, const std::string& backendName, const std::string& what) {
+    StudentResult result;
+    result.id = planned.submission.id;
+    result.source = planned.submission.sourceName();
+    result.submissionKey = planned.key;
+    result.backend = backendName;
+    result.gradedAt = utcNow();
+    LessonOutcome outcome;
+    outcome.submitted = true;
+    outcome.report.checks.push_back({"grader", Status::Error, "the grader failed: " + what, 0, 0});
+    result.lessons.push_back(outcome);
+    return result;
+}
+
+/// A private folder for unpacking, on local disk; named by pid, so the folders of a grader that
+/// was killed (kill -9 leaves them) are removed by the next one.
+fs::path makeWorkFolder() {
+    std::error_code ec;
+    const fs::path tmp = fs::temp_directory_path();
+    for (const auto& entry : fs::directory_iterator(tmp, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("grader-batch-", 0) != 0) continue;
+        const long pid = std::atol(name.c_str() + std::strlen("grader-batch-"));
+        if (pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
+    }
+    std::string pattern = (tmp / ("grader-batch-" + std::to_string(getpid()) + "-XXXXXX")).string();
+    if (!mkdtemp(pattern.data())) return {};
+    return pattern;
+}
+
+bool upToDate(const fs::path& file, const std::string& key, const std::string& backend) {
+    auto existing = loadStudentResult(file);
+    return existing && existing->submissionKey == key && existing->backend == backend && !existing->hasGraderError();
+}
+
+}  // namespace
+
+Expected<std::string> resolveBackend(const std::string& requested) {
+    if (requested == "cpu") return std::string("cpu");
+    const std::string gpuMissing = makeGpuBackend()->unavailableReason();
+    if (requested == "gpu") {
+        if (!gpuMissing.empty())
+            return Error{"--backend gpu", "the gpu backend cannot run here: " + gpuMissing, "use --backend cpu, or auto"};
+        return std::string("gpu");
+    }
+    return std::string(gpuMissing.empty() ? "gpu" : "cpu");
+}
+
+uint64_t studentSeed(const std::string& id) { return 1 + std::stoull(contentHash("seed:" + id), nullptr, 16) % 999999; }
+
+Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    BatchSummary summary;
+    auto backendName = options.makeBackend ? Expected<std::string>(options.makeBackend()->name()) : resolveBackend(options.backend);
+    if (!backendName) return backendName.error();
+    summary.backend = *backendName;
+    std::error_code ec;
+    fs::create_directories(options.out, ec);
+    if (ec) return Error{options.out.string(), "cannot create the results folder: " + ec.message(), ""};
+    auto found = discoverSubmissions(options.submissions, options.out);
+    if (!found) return found.error();
+    summary.notes = found->notes;
+    std::string courseBytes;
+    if (!readFile(options.coursePath, courseBytes)) return Error{options.coursePath.string(), "cannot read course.yaml", ""};
+
+    // Plan: this shard's submissions whose result is missing or stale.
+    std::vector<Planned> toGrade;
+    for (const auto& sub : found->submissions) {
+        if (options.shard && shardOf(sub.id, options.shard->count) != options.shard->index) {
+            ++summary.otherShards;
+            continue;
+        }
+        ++summary.submissions;
+        auto content = submissionContentHash(course, sub);
+        const std::string key = resultKey(content ? *content : "unreadable-" + sub.id, courseBytes, options.seed);
+        if (upToDate(options.out / (sub.id + ".json"), key, summary.backend)) ++summary.upToDate;
+        else toGrade.push_back({sub, key});
+    }
+    if (toGrade.empty()) {
+        summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return summary;
+    }
+
+    if (options.sandbox && !options.makeBackend) {
+        SandboxPolicy policy;
+        policy.readOnly = {runtimeDir()};
+        policy.reachable = {cacheDir()};
+        policy.hidden = {course.root / "solutions", options.submissions, options.out};
+        policy.gpuDevices = summary.backend == "gpu";
+        auto sandbox = Sandbox::open(policy);
+        if (!sandbox) {
+            Error refusal = sandbox.error();
+            refusal.message = "refusing to run student code without a sandbox: " + refusal.message;
+            return refusal;
+        }
+        summary.sandbox = sandbox->describe();
+        activateSandbox(std::make_shared<const Sandbox>(std::move(*sandbox)));
+    }
+    const fs::path work = makeWorkFolder();
+    if (work.empty()) return Error{fs::temp_directory_path().string(), "cannot create a private work folder", "is /tmp writable?"};
+
+    int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    jobs = std::min<int>(jobs, static_cast<int>(toGrade.size()));
+    std::ostringstream discard;
+    Progress progress(options.progress ? *options.progress : discard, options.progressOnTerminal, static_cast<int>(toGrade.size()));
+    std::atomic<size_t> next{0};
+    std::mutex summaryMutex;
+    auto worker = [&] {
+        std::unique_ptr<Backend> cpu = options.makeBackend ? options.makeBackend() : makeCpuBackend();
+        std::unique_ptr<Backend> gpu;
+        if (!options.makeBackend && summary.backend == "gpu") gpu = std::make_unique<ExclusiveTimingBackend>(makeGpuBackend());
+        Backend& backend = gpu ? *gpu : *cpu;
+        for (size_t i = next++; i < toGrade.size(); i = next++) {
+            StudentResult result;
+            try {
+                result = gradeSubmission(course, toGrade[i], options, summary.backend, backend, *cpu, work);
+            } catch (const std::exception& e) {
+                result = graderFailure(toGrade[i], summary.backend, e.what());
+            }
+            const auto error = writeFileAtomically(options.out / (result.id + ".json"),
+                                                   studentResultJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+            {
+                std::lock_guard<std::mutex> lock(summaryMutex);
+                ++summary.graded;
+                summary.refused += result.status == "refused";
+                summary.graderErrors += result.hasGraderError() || error.has_value();
+            }
+            progress.finished(result.id, error ? "not saved: " + error->format() : verdictLine(result), result.seconds);
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
+    for (auto& w : workers) w.join();
+    progress.close();
+    activateSandbox(nullptr);
+    fs::remove_all(work, ec);
+    summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return summary;
+}
+
+Expected<MergeSummary> mergeResults(const Course& course, const fs::path& submissions, const fs::path& out) {
+    auto found = discoverSubmissions(submissions, out);
+    if (!found) return found.error();
+    ClassView view{course, {}, {}, found->notes, utcNow()};
+    MergeSummary summary;
+    for (const auto& sub : found->submissions) {
+        auto result = loadStudentResult(out / (sub.id + ".json"));
+        if (result) view.students.push_back(std::move(*result));
+        else view.missing.push_back(sub.id);
+    }
+    summary.students = static_cast<int>(view.students.size());
+    summary.missing = view.missing;
+    if (auto error = writeClassOutputs(view, out)) return *error;
+    return summary;
+}
+
+}  // namespace grader

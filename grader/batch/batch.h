@@ -1,0 +1,78 @@
+// Batch grading of a class: discover the submissions (of one shard, when
+// sharded), skip those whose result in RESULTS is up to date, grade the rest
+// in parallel (-j workers, one submission each at a time; on the gpu
+// backend the timing and speedup runs take turns), write each result
+// atomically the moment it is done, then build the class outputs. Student
+// code runs in the sandbox (core/sandbox.h) unless the caller opts out.
+// Non-goals: printing (batch_command.h), a scheduler across machines
+// (shards and Slurm do that: shard.h).
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "batch/archive.h"
+#include "batch/class_outputs.h"
+#include "batch/discovery.h"
+#include "batch/shard.h"
+#include "core/course.h"
+
+namespace grader {
+
+/// What to grade, where, and how.
+struct BatchOptions {
+    std::filesystem::path submissions;
+    std::filesystem::path out;
+    std::filesystem::path coursePath;  ///< course.yaml; its bytes are part of every result's key
+    int jobs = 0;                      ///< parallel submissions; 0: one per core
+    std::string backend = "auto";      ///< cpu | gpu | auto
+    bool sandbox = true;               ///< false only with --no-sandbox
+    std::optional<ShardSpec> shard;
+    std::optional<uint64_t> seed;      ///< default: a seed per student, derived from the id
+    ArchiveLimits archiveLimits;
+    std::ostream* progress = nullptr;  ///< where progress goes (stderr), or nowhere
+    bool progressOnTerminal = false;
+    /// Tests: the backend each worker grades with, instead of cpu/gpu (no sandbox is opened).
+    std::function<std::unique_ptr<Backend>()> makeBackend;
+};
+
+/// What a batch run did.
+struct BatchSummary {
+    int submissions = 0;    ///< in this shard
+    int otherShards = 0;    ///< left to the other shards
+    int graded = 0;         ///< graded by this run
+    int upToDate = 0;       ///< result already there for this content
+    int refused = 0;        ///< unsafe archives (among graded)
+    int graderErrors = 0;   ///< results holding the grader's own errors, or not written
+    std::string backend;    ///< cpu | gpu
+    std::string sandbox;    ///< the sandbox's description, or "" when off
+    std::vector<std::string> notes;  ///< entries of SUBMISSIONS that are not submissions
+    double seconds = 0;
+};
+
+/// What the class outputs were built from.
+struct MergeSummary {
+    int students = 0;                  ///< results included
+    std::vector<std::string> missing;  ///< submissions without a result
+};
+
+/// The backend `requested` resolves to here ("cpu" or "gpu"), or why it cannot be used.
+Expected<std::string> resolveBackend(const std::string& requested);
+
+/// The seed a student's inputs use when no --seed is given (stable per id).
+uint64_t studentSeed(const std::string& id);
+
+/// Grades every submission of the shard that has no up-to-date result into options.out.
+Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options);
+
+/// Builds gradebook.csv, junit.xml, gradescope/ and report.html from the results in `out`.
+Expected<MergeSummary> mergeResults(const Course& course, const std::filesystem::path& submissions,
+                                    const std::filesystem::path& out);
+
+}  // namespace grader

@@ -1,0 +1,118 @@
+// The batch command: grade (or write Slurm scripts, or merge), then say what
+// happened and where the report is.
+#include "batch/batch_command.h"
+
+#include <fstream>
+
+#include "batch/progress.h"
+#include "core/toolchain.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kExitIncomplete = 1;
+constexpr int kExitCannotRun = 2;
+
+int fail(std::ostream& err, const Error& error) {
+    err << "grader: " << error.format() << "\n";
+    return kExitCannotRun;
+}
+
+fs::path absolutePath(const fs::path& p) {
+    std::error_code ec;
+    fs::path a = fs::absolute(p, ec);
+    return ec ? p : a.lexically_normal();
+}
+
+int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err) {
+    const BatchOptions& o = command.options;
+    auto found = discoverSubmissions(o.submissions, o.out);
+    if (!found) return fail(err, found.error());
+    const int count = static_cast<int>(found->submissions.size());
+    SlurmJob job;
+    std::error_code ec;
+    job.grader = fs::read_symlink("/proc/self/exe", ec);
+    job.course = absolutePath(o.coursePath);
+    job.submissions = absolutePath(o.submissions);
+    job.out = absolutePath(o.out);
+    job.shards = command.shards > 0 ? command.shards : std::max(1, (count + 24) / 25);
+    job.cpusPerTask = o.jobs > 0 ? o.jobs : 4;
+    job.backend = o.backend;
+    job.sandbox = o.sandbox;
+    const fs::path arrayScript = absolutePath(*command.slurmScript);
+    fs::path mergeScript = arrayScript.parent_path() / (arrayScript.stem().string() + "-merge" + arrayScript.extension().string());
+    fs::create_directories(job.out / "slurm", ec);
+    if (ec) return fail(err, {(job.out / "slurm").string(), "cannot create the log folder: " + ec.message(), ""});
+    for (const auto& [path, text] : {std::pair{arrayScript, slurmArrayScript(job, arrayScript, mergeScript)},
+                                     std::pair{mergeScript, slurmMergeScript(job)}}) {
+        std::ofstream file(path);
+        file << text;
+        if (!file) return fail(err, {path.string(), "cannot write the script", ""});
+        fs::permissions(path, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, fs::perm_options::add, ec);
+    }
+    out << "wrote " << arrayScript.string() << " (a job array of " << job.shards << " shard" << (job.shards > 1 ? "s" : "")
+        << " for " << count << " submissions" << (job.backend == "gpu" ? ", one GPU per task" : "") << ")\n"
+        << "  and " << mergeScript.string() << " (builds the gradebook and report after the array)\n"
+        << "submit both from the login node: bash " << arrayScript.string() << "\n";
+    return 0;
+}
+
+int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::ostream& err) {
+    auto merged = mergeResults(course, o.submissions, o.out);
+    if (!merged) return fail(err, merged.error());
+    out << "class outputs from " << merged->students << " result" << (merged->students == 1 ? "" : "s") << ": "
+        << (o.out / "gradebook.csv").string() << ", " << (o.out / "junit.xml").string() << ", "
+        << (o.out / "gradescope").string() << "/\n";
+    out << "report: " << (o.out / "report.html").string() << "\n";
+    if (merged->missing.empty()) return 0;
+    err << "grader: " << merged->missing.size() << " submission" << (merged->missing.size() == 1 ? " has" : "s have")
+        << " no result yet:";
+    for (size_t i = 0; i < merged->missing.size() && i < 10; ++i) err << " " << merged->missing[i];
+    err << (merged->missing.size() > 10 ? " ..." : "") << " (grade them, then --merge again)\n";
+    return kExitIncomplete;
+}
+
+}  // namespace
+
+int runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err) {
+    BatchOptions& o = command.options;
+    if (command.slurmScript) {
+        if (command.shard || command.merge)
+            return fail(err, {"--slurm-script", "cannot be combined with --shard or --merge", "the script runs both itself"});
+        return writeSlurm(command, out, err);
+    }
+    if (command.merge) {
+        if (command.shard) return fail(err, {"--merge", "cannot be combined with --shard", "merge once every shard is done"});
+        return merge(course, o, out, err);
+    }
+    if (command.shard) {
+        auto shard = parseShard(*command.shard);
+        if (!shard) return fail(err, shard.error());
+        o.shard = *shard;
+    }
+    if (!o.sandbox)
+        err << "warning: --no-sandbox: student code runs with your permissions, your files and the network\n";
+    auto graded = gradeBatch(course, o);
+    if (!graded) return fail(err, graded.error());
+    for (const auto& note : graded->notes) err << "note: " << note << "\n";
+    out << graded->submissions << " submission" << (graded->submissions == 1 ? "" : "s");
+    if (o.shard) out << " in shard " << o.shard->text() << " (" << graded->otherShards << " in other shards)";
+    out << ": " << graded->graded << " graded, " << graded->upToDate << " up to date";
+    if (graded->refused) out << ", " << graded->refused << " refused";
+    out << " (" << graded->backend << " backend, " << Progress::duration(graded->seconds) << ")\n";
+    if (!graded->sandbox.empty()) out << "sandbox: " << graded->sandbox << "\n";
+    if (graded->graderErrors)
+        err << "grader: " << graded->graderErrors << " result" << (graded->graderErrors == 1 ? "" : "s")
+            << " hold the grader's own errors; they are graded again on the next run\n";
+    if (o.shard) {
+        out << "when every shard is done: grader batch " << o.submissions.string() << " --out " << o.out.string() << " --merge\n";
+        return graded->graderErrors ? kExitIncomplete : 0;
+    }
+    const int merged = merge(course, o, out, err);
+    return merged ? merged : graded->graderErrors ? kExitIncomplete : 0;
+}
+
+}  // namespace grader

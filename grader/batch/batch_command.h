@@ -1,0 +1,28 @@
+// `grader batch`: the command's flow and everything it prints. Grading
+// (batch.h) and merging return values; this turns them into a few lines
+// for a person and an exit code: 0 done, 1 done but incomplete (results
+// missing, or the grader's own errors in some), 2 could not run.
+// Non-goal: parsing arguments (cli/cli.cpp).
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "batch/batch.h"
+
+namespace grader {
+
+/// The batch subcommand's arguments, as parsed.
+struct BatchCommand {
+    BatchOptions options;
+    std::optional<std::string> shard;        ///< "K/N"
+    std::optional<std::string> slurmScript;  ///< write the Slurm scripts instead of grading
+    int shards = 0;                          ///< shards for --slurm-script (0: one per 25 submissions)
+    bool merge = false;                      ///< only build the class outputs
+};
+
+/// Runs the command; prints to `out` (results) and `err` (progress, errors).
+int runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err);
+
+}  // namespace grader

@@ -1,0 +1,161 @@
+// Discovery walks folders without following links and with a cap on the
+// number of entries, so a hostile tree cannot stall or redirect it.
+#include "batch/discovery.h"
+
+#include <algorithm>
+#include <set>
+
+#include "batch/archive.h"
+#include "core/toolchain.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr long kMaxWalkEntries = 20000;
+constexpr uintmax_t kMaxHashedArchiveBytes = 256u << 20;
+constexpr int kMaxHashedSiblings = 200;
+constexpr uintmax_t kMaxHashedSiblingBytes = 1u << 20;
+
+bool safeIdChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@' || c == '+' || c == '-';
+}
+
+/// Candidates for one lesson: the lesson folder's name as parent first, then shallower, then by path.
+bool betterCandidate(const fs::path& a, const fs::path& b, const fs::path& root, const std::string& folder) {
+    auto rank = [&](const fs::path& p) {
+        const fs::path rel = p.lexically_relative(root);
+        const int depth = static_cast<int>(std::distance(rel.begin(), rel.end()));
+        return std::make_tuple(p.parent_path().filename() == folder ? 0 : 1, depth, rel.string());
+    };
+    return rank(a) < rank(b);
+}
+
+}  // namespace
+
+std::string safeStudentId(const std::string& name) {
+    std::string id;
+    for (char c : name) id += safeIdChar(c) ? c : '_';
+    if (id.empty() || !std::isalnum(static_cast<unsigned char>(id[0]))) id = "_" + id;
+    return id.substr(0, 128);
+}
+
+Expected<DiscoveredClass> discoverSubmissions(const fs::path& folder, const fs::path& skip) {
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        return Error{folder.string(), "not a folder", "SUBMISSIONS is a folder holding one folder or archive per student"};
+    const fs::path skipCanonical = skip.empty() ? fs::path() : fs::weakly_canonical(skip, ec);
+    DiscoveredClass found;
+    std::map<std::string, std::string> takenBy;  // id -> source name
+    std::vector<fs::directory_entry> entries;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) entries.push_back(entry);
+    if (ec) return Error{folder.string(), "cannot list the folder: " + ec.message(), ""};
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.path() < b.path(); });
+    for (const auto& entry : entries) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name[0] == '.') continue;
+        if (!skipCanonical.empty() && fs::weakly_canonical(entry.path(), ec) == skipCanonical) continue;
+        const auto status = entry.symlink_status(ec);
+        Submission submission;
+        submission.path = entry.path();
+        if (fs::is_symlink(status)) {
+            found.notes.push_back(name + ": a link; ignored (hand in the folder or archive itself)");
+            continue;
+        } else if (fs::is_directory(status)) {
+            submission.kind = SubmissionKind::Folder;
+            submission.id = safeStudentId(name);
+        } else if (fs::is_regular_file(status) && isArchiveName(name)) {
+            submission.kind = SubmissionKind::Archive;
+            submission.id = safeStudentId(stripArchiveExtension(name));
+        } else {
+            found.notes.push_back(name + ": not a folder, .zip or .tar.gz; ignored");
+            continue;
+        }
+        if (auto it = takenBy.find(submission.id); it != takenBy.end()) {
+            found.notes.push_back(name + ": student id '" + submission.id + "' is already taken by " + it->second + "; ignored");
+            continue;
+        }
+        takenBy[submission.id] = name;
+        found.submissions.push_back(submission);
+    }
+    std::sort(found.submissions.begin(), found.submissions.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    return found;
+}
+
+LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
+    LessonFiles files;
+    std::map<std::string, std::vector<fs::path>> candidates;  // file name -> paths
+    std::set<std::string> wanted;
+    for (const auto& lesson : course.lessons) wanted.insert(lesson.studentFile);
+    std::error_code ec;
+    long seen = 0;
+    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (++seen > kMaxWalkEntries) {
+            files.notes.push_back("stopped looking after " + std::to_string(kMaxWalkEntries) + " entries");
+            break;
+        }
+        const std::string name = it->path().filename().string();
+        const auto status = it->symlink_status(ec);
+        if (fs::is_directory(status) && name == "__MACOSX") {
+            it.disable_recursion_pending();
+            continue;
+        }
+        if (!wanted.count(name)) continue;
+        if (fs::is_symlink(status)) {
+            files.notes.push_back(it->path().lexically_relative(root).string() + " is a link; ignored (links are never followed)");
+            continue;
+        }
+        if (fs::is_regular_file(status)) candidates[name].push_back(it->path());
+    }
+    for (const auto& lesson : course.lessons) {
+        auto& paths = candidates[lesson.studentFile];
+        if (paths.empty()) continue;
+        std::sort(paths.begin(), paths.end(),
+                  [&](const fs::path& a, const fs::path& b) { return betterCandidate(a, b, root, lesson.folder); });
+        files.byLesson[lesson.id] = paths.front();
+        if (paths.size() > 1) {
+            std::string also;
+            for (size_t i = 1; i < paths.size(); ++i) also += (i > 1 ? ", " : "") + paths[i].lexically_relative(root).string();
+            files.notes.push_back(lesson.id + ": " + std::to_string(paths.size()) + " files named " + lesson.studentFile +
+                                  "; graded " + paths.front().lexically_relative(root).string() + " (also found: " + also + ")");
+        }
+    }
+    return files;
+}
+
+Expected<std::string> submissionContentHash(const Course& course, const Submission& submission) {
+    std::string material;
+    if (submission.kind == SubmissionKind::Archive) {
+        std::error_code ec;
+        const auto size = fs::file_size(submission.path, ec);
+        if (!ec && size > kMaxHashedArchiveBytes)  // refused when unpacked; do not read it all to hash it
+            return "archive-oversize-" + std::to_string(size) + "-" +
+                   std::to_string(fs::last_write_time(submission.path, ec).time_since_epoch().count());
+        if (!readFile(submission.path, material)) return Error{submission.path.string(), "cannot read the archive", ""};
+        return "archive-" + contentHash(material);
+    }
+    // Each lesson file and the small files beside it (a check may read them: the quiz's answers).
+    const LessonFiles files = findLessonFiles(course, submission.path);
+    std::set<fs::path> inputs;
+    for (const auto& [lesson, path] : files.byLesson) {
+        inputs.insert(path);
+        std::error_code ec;
+        int siblings = 0;
+        for (const auto& entry : fs::directory_iterator(path.parent_path(), ec)) {
+            if (++siblings > kMaxHashedSiblings) break;
+            if (entry.is_regular_file(ec) && !entry.is_symlink(ec) && entry.file_size(ec) <= kMaxHashedSiblingBytes)
+                inputs.insert(entry.path());
+        }
+    }
+    for (const auto& path : inputs) {
+        std::string bytes;
+        if (!readFile(path, bytes)) return Error{path.string(), "cannot read the file", ""};
+        material += path.lexically_relative(submission.path).string() + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
+    }
+    return "folder-" + contentHash(material);
+}
+
+}  // namespace grader

@@ -1,0 +1,83 @@
+// UTF-8 repair and the escapes of HTML, XML and CSV.
+#include "batch/escape.h"
+
+namespace grader {
+
+std::string cleanUtf8(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    const size_t n = text.size();
+    for (size_t i = 0; i < n;) {
+        const unsigned char c = s[i];
+        if (c < 0x80) {
+            if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        size_t length = 0;
+        unsigned int min = 0;
+        if ((c & 0xE0) == 0xC0) length = 2, min = 0x80;
+        else if ((c & 0xF0) == 0xE0) length = 3, min = 0x800;
+        else if ((c & 0xF8) == 0xF0) length = 4, min = 0x10000;
+        bool valid = length > 0 && i + length <= n;
+        unsigned int code = length ? c & (0xFF >> (length + 1)) : 0;
+        for (size_t k = 1; valid && k < length; ++k) {
+            valid = (s[i + k] & 0xC0) == 0x80;
+            code = (code << 6) | (s[i + k] & 0x3F);
+        }
+        valid = valid && code >= min && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF);
+        if (valid) {
+            out.append(text, i, length);
+            i += length;
+        } else {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        }
+    }
+    return out;
+}
+
+std::string htmlEscape(const std::string& text) {
+    std::string out;
+    for (char c : cleanUtf8(text)) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string xmlEscape(const std::string& text) {
+    std::string out;
+    for (char c : cleanUtf8(text)) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            case '\n': out += "&#10;"; break;
+            case '\r': out += "&#13;"; break;
+            case '\t': out += "&#9;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string csvField(const std::string& text) {
+    std::string value = cleanUtf8(text);
+    if (!value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@')) value = "'" + value;
+    if (value.find_first_of(",\"\n\r") == std::string::npos) return value;
+    std::string quoted = "\"";
+    for (char c : value) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+}  // namespace grader

@@ -1,0 +1,20 @@
+// Text made safe for the batch outputs. Messages quote students' code and
+// names, so they may hold markup, control characters or invalid UTF-8; a
+// spreadsheet runs a cell that starts with '=' as a formula.
+// Non-goal: pretty-printing; each writer lays out its own format.
+#pragma once
+
+#include <string>
+
+namespace grader {
+
+/// `text` with invalid UTF-8 sequences replaced by U+FFFD and control characters but \t \n \r dropped.
+std::string cleanUtf8(const std::string& text);
+/// Escaped for HTML text and attribute values (after cleanUtf8).
+std::string htmlEscape(const std::string& text);
+/// Escaped for XML text and attribute values (after cleanUtf8).
+std::string xmlEscape(const std::string& text);
+/// One CSV field: quoted when needed (RFC 4180), and a leading = + - @ neutralized with a quote mark.
+std::string csvField(const std::string& text);
+
+}  // namespace grader

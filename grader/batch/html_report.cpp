@@ -1,0 +1,478 @@
+// The class report page: figures computed from the results, SVG drawn by
+// hand (bars and dots on a small grid), and the tables.
+#include "batch/html_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "batch/escape.h"
+#include "core/toolchain.h"
+
+namespace grader {
+
+namespace {
+
+const char* const kStyle = R"CSS(
+:root { --fg:#1f2328; --muted:#59636e; --line:#d1d9e0; --soft:#f6f8fa; --pass:#1a7f37; --fail:#cf222e;
+        --skip:#9a6700; --accent:#0969da; }
+* { box-sizing: border-box; }
+body { margin:0; background:var(--soft); color:var(--fg);
+       font:14px/1.45 system-ui,-apple-system,"Segoe UI","DejaVu Sans",Helvetica,Arial,sans-serif; }
+main { max-width:1180px; margin:0 auto; padding:22px 24px 40px; }
+header { display:flex; justify-content:space-between; align-items:flex-end; gap:16px; margin-bottom:16px; }
+.eyebrow { font-size:12px; letter-spacing:.06em; text-transform:uppercase; color:var(--muted); font-weight:600; }
+h1 { font-size:22px; margin:2px 0 4px; }
+h2 { font-size:16px; margin:26px 0 10px; }
+.meta { color:var(--muted); font-size:13px; margin:0; }
+.meta b { color:var(--fg); font-weight:600; }
+.tag { display:inline-block; border-radius:999px; padding:2px 10px; font-size:12px; font-weight:600; border:1px solid; }
+.tag.ok { color:var(--pass); border-color:#aceebb; background:#dafbe1; }
+.tag.warn { color:var(--fail); border-color:#ffcecb; background:#ffebe9; }
+.banner { border:1px solid #ffcecb; background:#ffebe9; color:#82071e; border-radius:8px; padding:10px 14px; margin:12px 0; }
+.banner.info { border-color:#c8e1ff; background:#ddf4ff; color:#0a3069; }
+.cards { display:grid; grid-template-columns:repeat(5,1fr); gap:12px; }
+.card { background:#fff; border:1px solid var(--line); border-radius:8px; padding:12px 14px; }
+.card .label { color:var(--muted); font-size:12px; }
+.card .value { font-size:26px; font-weight:600; font-variant-numeric:tabular-nums; line-height:1.2; }
+.card .sub { color:var(--muted); font-size:12px; }
+.plots { display:grid; grid-template-columns:1fr 1fr; gap:12px; margin-top:12px; }
+.plots .tall { grid-row:span 2; }
+figure { background:#fff; border:1px solid var(--line); border-radius:8px; margin:0; padding:12px 14px; }
+figcaption { font-weight:600; margin-bottom:2px; }
+figure .hint { color:var(--muted); font-size:12px; margin-bottom:6px; }
+figure p { font-size:13px; }
+svg { display:block; width:100%; height:auto; font-family:inherit; }
+svg text { font-size:11px; fill:var(--muted); }
+svg .strong { fill:var(--fg); font-weight:600; }
+table { border-collapse:separate; border-spacing:0; width:100%; background:#fff; border:1px solid var(--line);
+        border-radius:8px; overflow:hidden; }
+th, td { padding:7px 10px; border-bottom:1px solid #eef1f4; text-align:left; vertical-align:middle; }
+thead th { background:#f6f8fa; font-size:12px; color:var(--muted); font-weight:600; cursor:pointer; user-select:none;
+           border-bottom:1px solid var(--line); }
+thead th small { display:block; font-weight:400; }
+thead th[aria-sort=ascending]::after { content:" \25B4"; } thead th[aria-sort=descending]::after { content:" \25BE"; }
+tbody tr:hover td { background:#fbfcfd; }
+tfoot td { background:#f6f8fa; color:var(--muted); font-size:12px; border-bottom:0; }
+td.num, th.num { text-align:center; font-variant-numeric:tabular-nums; }
+td.score { text-align:center; font-variant-numeric:tabular-nums; font-weight:600; border-left:1px solid #fff; }
+.full { background:#dafbe1; color:#116329; } .part { background:#fff8c5; color:#7d4e00; }
+.zero { background:#ffebe9; color:#a40e26; } .ns { color:#8c959f; font-weight:400 !important; }
+.refused { background:#ffebe9; color:#a40e26; font-size:12px; text-align:center; }
+.student a { color:var(--fg); font-weight:600; text-decoration:none; } .student a:hover { text-decoration:underline; }
+.student .src { color:var(--muted); font-size:12px; margin-left:6px; }
+.total { white-space:nowrap; font-variant-numeric:tabular-nums; }
+.bar { display:inline-block; vertical-align:middle; width:90px; height:8px; border-radius:4px; background:#eef1f4;
+       margin-left:8px; overflow:hidden; } .bar i { display:block; height:100%; background:var(--accent); }
+.chip { display:inline-block; padding:0 7px; border-radius:10px; font-size:12px; margin:1px 3px 1px 0;
+        background:#ffebe9; color:#a40e26; border:1px solid #ffcecb; white-space:nowrap; }
+.chip.grey { background:#f6f8fa; color:var(--muted); border-color:var(--line); }
+.chip.ok { background:#dafbe1; color:#116329; border-color:#aceebb; }
+details { background:#fff; border:1px solid var(--line); border-radius:8px; margin:8px 0; }
+summary { padding:9px 14px; cursor:pointer; display:flex; gap:10px; align-items:center; flex-wrap:wrap; }
+summary .who { font-weight:600; min-width:120px; }
+details[open] summary { border-bottom:1px solid var(--line); }
+.feedback { padding:6px 14px 12px; }
+.feedback h4 { margin:12px 0 4px; font-size:13px; }
+.feedback h4 span { color:var(--muted); font-weight:400; }
+.check { display:grid; grid-template-columns:54px 110px 44px 1fr; gap:8px; padding:3px 0; border-top:1px solid #f3f4f6; }
+.check .msg { white-space:pre-wrap; word-break:break-word; font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace;
+              font-size:12px; }
+.badge { font-size:11px; font-weight:700; text-align:center; border-radius:4px; padding:1px 0; height:18px; }
+.badge.pass { background:#dafbe1; color:#116329; } .badge.fail { background:#ffebe9; color:#a40e26; }
+.badge.skip { background:#fff8c5; color:#7d4e00; } .badge.error { background:#fbefff; color:#6e40c9; }
+.muted { color:var(--muted); }
+footer { color:var(--muted); font-size:12px; margin-top:28px; border-top:1px solid var(--line); padding-top:10px; }
+code { font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace; font-size:12px; background:#eef1f4; padding:1px 4px;
+       border-radius:4px; white-space:nowrap; }
+@media print { body { background:#fff; } details { break-inside:avoid; } }
+)CSS";
+
+const char* const kScript = R"JS(
+document.querySelectorAll('table.sortable thead th').forEach(function (th, column) {
+  th.addEventListener('click', function () {
+    var table = th.closest('table'), body = table.tBodies[0];
+    var ascending = th.getAttribute('aria-sort') !== 'ascending';
+    table.querySelectorAll('thead th').forEach(function (h) { h.removeAttribute('aria-sort'); });
+    th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = a.cells[column].dataset.sort, y = b.cells[column].dataset.sort;
+      var nx = parseFloat(x), ny = parseFloat(y);
+      var order = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : String(x).localeCompare(String(y));
+      return ascending ? order : -order;
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  });
+});
+)JS";
+
+std::string fixed(double value, int decimals) {
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(decimals);
+    out << value;
+    return out.str();
+}
+
+double percentOf(const StudentResult& s) { return s.maxScore() > 0 ? 100.0 * s.score() / s.maxScore() : 0.0; }
+
+std::string svgText(double x, double y, const std::string& text, const std::string& anchor = "start",
+                    const std::string& cls = "") {
+    return "<text x=\"" + fixed(x, 1) + "\" y=\"" + fixed(y, 1) + "\" text-anchor=\"" + anchor + "\"" +
+           (cls.empty() ? "" : " class=\"" + cls + "\"") + ">" + htmlEscape(text) + "</text>";
+}
+
+std::string svgRect(double x, double y, double w, double h, const std::string& fill, double radius = 2,
+                    const std::string& title = "") {
+    std::string rect = "<rect x=\"" + fixed(x, 1) + "\" y=\"" + fixed(y, 1) + "\" width=\"" + fixed(std::max(w, 0.0), 1) +
+                       "\" height=\"" + fixed(std::max(h, 0.0), 1) + "\" rx=\"" + fixed(radius, 1) + "\" fill=\"" + fill + "\"";
+    return title.empty() ? rect + "/>" : rect + "><title>" + htmlEscape(title) + "</title></rect>";
+}
+
+/// What the page needs to know about one check across the class.
+struct CheckStats {
+    std::string lesson, check;
+    int attempted = 0, failed = 0, skipped = 0;
+};
+
+/// Speedups measured on the GPU, per lesson: (value, needed, passed, student).
+struct SpeedupPoint {
+    double value = 0, needed = 0;
+    bool passed = false;
+    std::string student;
+};
+
+std::vector<CheckStats> checkStats(const ClassView& view) {
+    std::vector<CheckStats> stats;
+    for (const auto& lesson : view.course.lessons)
+        for (const auto& check : lesson.checks) {
+            CheckStats s{lesson.id, check.name};
+            for (const auto& student : view.students)
+                for (const auto& l : student.lessons) {
+                    if (l.report.lesson != lesson.id || !l.submitted) continue;
+                    for (const auto& c : l.report.checks) {
+                        if (c.name != check.name) continue;
+                        if (c.status == Status::Skip) ++s.skipped;
+                        else ++s.attempted;
+                        if (c.status == Status::Fail || c.status == Status::Error) ++s.failed;
+                    }
+                }
+            stats.push_back(s);
+        }
+    return stats;
+}
+
+std::map<std::string, std::vector<SpeedupPoint>> speedups(const ClassView& view) {
+    static const std::regex pattern(R"(speedup ([0-9.]+)x, needed ([0-9.]+)x)");
+    std::map<std::string, std::vector<SpeedupPoint>> points;
+    for (const auto& student : view.students)
+        for (const auto& l : student.lessons)
+            for (const auto& c : l.report.checks) {
+                std::smatch m;
+                if (c.name != "speedup" || c.status == Status::Skip || !std::regex_search(c.message, m, pattern)) continue;
+                points[l.report.lesson].push_back({std::atof(m[1].str().c_str()), std::atof(m[2].str().c_str()),
+                                                   c.status == Status::Pass, student.id});
+            }
+    return points;
+}
+
+std::string distributionSvg(const std::vector<double>& percents) {
+    int bins[10] = {};
+    for (double p : percents) bins[std::min(9, std::max(0, static_cast<int>(p / 10)))]++;
+    const int most = std::max(1, *std::max_element(bins, bins + 10));
+    const double left = 30, right = 540, top = 14, bottom = 150, slot = (right - left) / 10;
+    std::string svg = "<svg viewBox=\"0 0 560 192\" role=\"img\" aria-label=\"score distribution\">";
+    const int step = most <= 5 ? 1 : (most + 3) / 4;
+    for (int tick = 0; tick <= most; tick += step) {
+        const double y = bottom - (bottom - top) * tick / most;
+        svg += "<line x1=\"" + fixed(left, 1) + "\" x2=\"" + fixed(right, 1) + "\" y1=\"" + fixed(y, 1) + "\" y2=\"" +
+               fixed(y, 1) + "\" stroke=\"#eef1f4\"/>" + svgText(left - 6, y + 4, std::to_string(tick), "end");
+    }
+    for (int b = 0; b < 10; ++b) {
+        const double h = (bottom - top) * bins[b] / most;
+        const std::string colour = b == 9 ? "#1a7f37" : b < 5 ? "#cf222e" : "#0969da";
+        const std::string range = std::to_string(b * 10) + (b == 9 ? "-100%" : "-" + std::to_string(b * 10 + 9) + "%");
+        svg += svgRect(left + b * slot + 3, bottom - h, slot - 6, h, colour, 2,
+                       range + ": " + std::to_string(bins[b]) + " student" + (bins[b] == 1 ? "" : "s"));
+        if (bins[b]) svg += svgText(left + b * slot + slot / 2, bottom - h - 4, std::to_string(bins[b]), "middle", "strong");
+    }
+    svg += "<line x1=\"" + fixed(left, 1) + "\" x2=\"" + fixed(right, 1) + "\" y1=\"" + fixed(bottom, 1) + "\" y2=\"" +
+           fixed(bottom, 1) + "\" stroke=\"#8c959f\"/>";
+    for (int b = 0; b <= 10; ++b) svg += svgText(left + b * slot, bottom + 15, std::to_string(b * 10) + "%", "middle");
+    svg += svgText((left + right) / 2, 186, "total score, % of the points possible", "middle");
+    return svg + "</svg>";
+}
+
+std::string failuresSvg(const ClassView& view, const std::vector<CheckStats>& stats, int graded) {
+    const double rowHeight = 20, headHeight = 24, labelWidth = 150, right = 500;
+    std::set<std::string> lessons;
+    for (const auto& s : stats) lessons.insert(s.lesson);
+    const double height = stats.size() * rowHeight + lessons.size() * headHeight + 26;
+    std::string svg = "<svg viewBox=\"0 0 560 " + fixed(height, 0) + "\" role=\"img\" aria-label=\"failures per check\">";
+    const int scale = std::max(1, graded);
+    const double width = right - labelWidth;
+    double y = 0;
+    std::string lastLesson;
+    for (const auto& s : stats) {
+        if (s.lesson != lastLesson) {
+            const Lesson* lesson = view.course.findLesson(s.lesson);
+            svg += svgText(8, y + 17, s.lesson + (lesson ? "  \u00b7  " + lesson->title : ""), "start", "strong");
+            y += headHeight;
+            lastLesson = s.lesson;
+        }
+        svg += svgText(labelWidth - 10, y + 13, s.check, "end", s.failed ? "strong" : "");
+        if (s.attempted == 0 && s.skipped > 0) {
+            svg += svgText(labelWidth, y + 13, "skipped: needs a GPU");
+        } else if (s.attempted == 0) {
+            svg += svgText(labelWidth, y + 13, "nobody submitted this lesson");
+        } else {
+            svg += svgRect(labelWidth, y + 3, width * s.attempted / scale, rowHeight - 8, "#eef1f4", 2,
+                           std::to_string(s.attempted) + " graded on this check");
+            if (s.failed)
+                svg += svgRect(labelWidth, y + 3, width * s.failed / scale, rowHeight - 8, "#cf222e", 2,
+                               s.lesson + " " + s.check + ": " + std::to_string(s.failed) + " of " + std::to_string(s.attempted) + " failed");
+            svg += svgText(right + 8, y + 13, std::to_string(s.failed) + " of " + std::to_string(s.attempted), "start",
+                           s.failed ? "strong" : "");
+        }
+        y += rowHeight;
+    }
+    svg += svgText(labelWidth, height - 6, "red: students who failed the check; grey: students graded on it");
+    return svg + "</svg>";
+}
+
+std::string speedupSvg(const std::map<std::string, std::vector<SpeedupPoint>>& points) {
+    double most = 1;
+    for (const auto& [lesson, list] : points)
+        for (const auto& p : list) most = std::max({most, p.value, p.needed});
+    most = std::ceil(most * 1.15 * 2) / 2;
+    const double left = 64, right = 540, rowHeight = 46;
+    const double height = points.size() * rowHeight + 40;
+    std::string svg = "<svg viewBox=\"0 0 560 " + fixed(height, 0) + "\" role=\"img\" aria-label=\"speedups\">";
+    auto xOf = [&](double v) { return left + (right - left) * v / most; };
+    for (double tick = 0; tick <= most + 1e-9; tick += most <= 3 ? 0.5 : 1) {
+        svg += "<line x1=\"" + fixed(xOf(tick), 1) + "\" x2=\"" + fixed(xOf(tick), 1) + "\" y1=\"6\" y2=\"" +
+               fixed(height - 30, 1) + "\" stroke=\"#eef1f4\"/>" + svgText(xOf(tick), height - 16, fixed(tick, 1) + "x", "middle");
+    }
+    double y = 8;
+    for (const auto& [lesson, list] : points) {
+        svg += svgText(left - 8, y + rowHeight / 2 + 4, lesson, "end", "strong");
+        std::vector<double> needed;
+        for (const auto& p : list) needed.push_back(p.needed);
+        std::sort(needed.begin(), needed.end());
+        const double threshold = needed[needed.size() / 2];
+        svg += "<line x1=\"" + fixed(xOf(threshold), 1) + "\" x2=\"" + fixed(xOf(threshold), 1) + "\" y1=\"" + fixed(y + 2, 1) +
+               "\" y2=\"" + fixed(y + rowHeight - 4, 1) + "\" stroke=\"#59636e\" stroke-dasharray=\"3 2\"><title>needed " +
+               fixed(threshold, 2) + "x</title></line>";
+        int i = 0;
+        for (const auto& p : list) {
+            const double cy = y + rowHeight / 2 + ((i++ % 5) - 2) * 6;  // a little jitter so equal values stay visible
+            svg += "<circle cx=\"" + fixed(xOf(p.value), 1) + "\" cy=\"" + fixed(cy, 1) + "\" r=\"4\" fill=\"" +
+                   (p.passed ? "#1a7f37" : "#cf222e") + "\" fill-opacity=\"0.8\"><title>" + htmlEscape(p.student) + ": " +
+                   fixed(p.value, 2) + "x</title></circle>";
+        }
+        y += rowHeight;
+    }
+    svg += svgText((left + right) / 2, height - 2, "speedup over the naive reference (dashed: needed)", "middle");
+    return svg + "</svg>";
+}
+
+std::string scoreCell(const LessonOutcome& l) {
+    if (!l.submitted) return "<td class=\"score ns\" data-sort=\"-1\" title=\"not submitted\">&mdash;</td>";
+    const auto& r = l.report;
+    const std::string cls = r.maxScore > 0 && r.score == r.maxScore ? "full" : r.score == 0 ? "zero" : "part";
+    std::string failed;
+    for (const auto& c : r.checks)
+        if (c.status == Status::Fail || c.status == Status::Error) failed += (failed.empty() ? "failed: " : ", ") + c.name;
+    return "<td class=\"score " + cls + "\" data-sort=\"" + std::to_string(r.score) + "\" title=\"" +
+           htmlEscape(failed.empty() ? "every check passed" : failed) + "\">" + std::to_string(r.score) + "/" +
+           std::to_string(r.maxScore) + "</td>";
+}
+
+std::string issueChips(const StudentResult& s) {
+    if (s.status == "refused") return "<span class=\"chip\">refused</span>";
+    std::string chips, missing;
+    for (const auto& l : s.lessons) {
+        if (!l.submitted) {
+            missing += (missing.empty() ? "" : ", ") + l.report.lesson;
+            continue;
+        }
+        bool compiled = true;
+        for (const auto& c : l.report.checks) compiled &= !(c.name == "compile" && c.status == Status::Fail);
+        if (!compiled) {  // the other checks only say "not run"
+            chips += "<span class=\"chip\">" + htmlEscape(l.report.lesson + " does not compile") + "</span>";
+            continue;
+        }
+        std::string failed;  // one chip per lesson, naming its failed checks
+        for (const auto& c : l.report.checks)
+            if (c.status == Status::Fail || c.status == Status::Error) failed += (failed.empty() ? "" : ", ") + c.name;
+        if (!failed.empty()) chips += "<span class=\"chip\">" + htmlEscape(l.report.lesson + ": " + failed) + "</span>";
+    }
+    if (!missing.empty()) chips += "<span class=\"chip grey\">not submitted: " + htmlEscape(missing) + "</span>";
+    return chips.empty() ? "<span class=\"chip ok\">all checks pass</span>" : chips;
+}
+
+std::string anchor(const std::string& id) { return "s-" + htmlEscape(id); }
+
+std::string feedback(const ClassView& view, const StudentResult& s) {
+    std::ostringstream out;
+    out << "<details id=\"" << anchor(s.id) << "\"><summary><span class=\"who\">" << htmlEscape(s.id) << "</span>";
+    if (s.status != "refused") out << "<span class=\"total\">" << s.score() << "/" << s.maxScore() << " &middot; " << fixed(percentOf(s), 0) << "%</span>";
+    out << "<span>" << issueChips(s) << "</span></summary><div class=\"feedback\">";
+    out << "<div class=\"muted\">handed in as <code>" << htmlEscape(s.source) << "</code>, graded " << htmlEscape(s.gradedAt)
+        << " on the " << htmlEscape(s.backend) << " backend" << (s.sandboxed ? ", sandboxed" : ", not sandboxed")
+        << ", seed " << s.seed << "</div>";
+    if (s.status == "refused") out << "<p class=\"banner\">Refused: " << htmlEscape(s.message) << "</p>";
+    for (const auto& note : s.notes) out << "<div class=\"muted\">note: " << htmlEscape(note) << "</div>";
+    if (s.status != "refused") {
+        for (const auto& l : s.lessons) {
+            const Lesson* lesson = view.course.findLesson(l.report.lesson);
+            out << "<h4>" << htmlEscape(l.report.lesson) << " <span>" << htmlEscape(lesson ? lesson->title : "") << "</span> &middot; ";
+            if (!l.submitted) {
+                out << "not submitted <span>(no file named " << htmlEscape(lesson ? lesson->studentFile : "") << ")</span></h4>";
+                continue;
+            }
+            out << l.report.score << "/" << l.report.maxScore << " <span>" << htmlEscape(l.report.file) << "</span></h4>";
+            if (!l.report.note.empty()) out << "<div class=\"muted\">" << htmlEscape(l.report.note) << "</div>";
+            for (const auto& c : l.report.checks)
+                out << "<div class=\"check\"><span class=\"badge " << statusWord(c.status) << "\">" << statusWord(c.status)
+                    << "</span><span>" << htmlEscape(c.name) << "</span><span class=\"muted\">" << c.points << "/" << c.maxPoints
+                    << "</span><span class=\"msg\">" << htmlEscape(c.message) << "</span></div>";
+        }
+    }
+    out << "</div></details>\n";
+    return out.str();
+}
+
+}  // namespace
+
+std::string htmlReport(const ClassView& view) {
+    std::vector<const StudentResult*> graded;
+    int refused = 0, fullMarks = 0, compileFailures = 0, lessonsMissing = 0;
+    bool allSandboxed = true;
+    std::set<std::string> backends;
+    std::vector<double> percents;
+    for (const auto& s : view.students) {
+        allSandboxed &= s.sandboxed;
+        if (s.status == "refused") {
+            ++refused;
+            continue;
+        }
+        graded.push_back(&s);
+        backends.insert(s.backend);
+        percents.push_back(percentOf(s));
+        if (s.maxScore() > 0 && s.score() == s.maxScore()) ++fullMarks;
+        bool compileFailed = false;
+        for (const auto& l : s.lessons) {
+            lessonsMissing += !l.submitted;
+            for (const auto& c : l.report.checks) compileFailed |= c.name == "compile" && c.status == Status::Fail;
+        }
+        compileFailures += compileFailed;
+    }
+    std::vector<double> sorted = percents;
+    std::sort(sorted.begin(), sorted.end());
+    const double median = sorted.empty() ? 0 : sorted.size() % 2 ? sorted[sorted.size() / 2]
+                                                                   : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
+    double mean = 0;
+    for (double p : percents) mean += p / percents.size();
+    const int handedIn = static_cast<int>(view.students.size() + view.missing.size());
+    std::string backendText;
+    for (const auto& b : backends) backendText += (backendText.empty() ? "" : " + ") + b;
+    if (backendText.empty()) backendText = "no";
+
+    std::ostringstream out;
+    out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        << "<title>Class report: " << htmlEscape(view.course.title) << "</title><style>" << kStyle << "</style></head><body><main>\n";
+    out << "<header><div><div class=\"eyebrow\">grader batch &middot; class report</div><h1>" << htmlEscape(view.course.title)
+        << "</h1><p class=\"meta\">Generated <b>" << htmlEscape(view.generatedAt) << "</b> by grader " << htmlEscape(graderVersion())
+        << " &middot; <b>" << handedIn << "</b> submissions &middot; " << htmlEscape(backendText) << " backend</p></div><div>"
+        << (allSandboxed ? "<span class=\"tag ok\">student code ran sandboxed</span>"
+                         : "<span class=\"tag warn\">some code ran without the sandbox (--no-sandbox)</span>")
+        << "</div></header>\n";
+    if (!view.missing.empty()) {
+        out << "<div class=\"banner\"><b>" << view.missing.size() << " submission" << (view.missing.size() == 1 ? " has" : "s have")
+            << " no result yet:</b> ";
+        for (size_t i = 0; i < view.missing.size(); ++i) out << (i ? ", " : "") << htmlEscape(view.missing[i]);
+        out << ". Run <code>grader batch</code> again (or the missing shards), then <code>--merge</code>.</div>\n";
+    }
+    for (const auto& note : view.notes) out << "<div class=\"banner info\">" << htmlEscape(note) << "</div>\n";
+
+    auto card = [&](const std::string& label, const std::string& value, const std::string& sub) {
+        out << "<div class=\"card\"><div class=\"label\">" << label << "</div><div class=\"value\">" << value
+            << "</div><div class=\"sub\">" << sub << "</div></div>";
+    };
+    out << "<section class=\"cards\">";
+    card("Graded", std::to_string(graded.size()) + " <span class=\"muted\" style=\"font-size:15px\">of " + std::to_string(handedIn) + "</span>",
+         refused ? std::to_string(refused) + " refused (unsafe archive)" : "none refused");
+    card("Median score", fixed(median, 0) + "%", "mean " + fixed(mean, 0) + "%");
+    card("Full marks", std::to_string(fullMarks), "every check that ran passed");
+    card("Did not compile", std::to_string(compileFailures), "students with a lesson that fails to compile");
+    card("Lessons not submitted", std::to_string(lessonsMissing), "files not found by name in the submissions");
+    out << "</section>\n";
+
+    const auto stats = checkStats(view);
+    const auto points = speedups(view);
+    out << "<section class=\"plots\"><figure><figcaption>Score distribution</figcaption><div class=\"hint\">"
+        << graded.size() << " graded students, by total score</div>" << distributionSvg(percents) << "</figure>";
+    out << "<figure class=\"tall\"><figcaption>Failures per check</figcaption><div class=\"hint\">how many of the graded "
+           "students failed each check, lesson by lesson</div>" << failuresSvg(view, stats, static_cast<int>(graded.size())) << "</figure>";
+    out << "<figure><figcaption>Speedups on the GPU</figcaption>";
+    if (points.empty())
+        out << "<div class=\"hint\">no GPU results</div><p class=\"muted\">The speedup checks need a CUDA device; this class "
+               "was graded on the " << htmlEscape(backendText) << " backend, so they were skipped and not counted. Grade on a "
+               "GPU machine (<code>--backend gpu</code>) to see each student's measured speedup here.</p>";
+    else
+        out << "<div class=\"hint\">each dot is a student (green: passed)</div>" << speedupSvg(points);
+    out << "</figure></section>\n";
+
+    out << "<h2>Students</h2><table class=\"sortable\"><thead><tr><th>Student</th>";
+    for (const auto& lesson : view.course.lessons)
+        out << "<th class=\"num\">" << htmlEscape(lesson.id) << "<small>" << htmlEscape(lesson.title) << "</small></th>";
+    out << "<th>Total</th><th>Issues</th></tr></thead><tbody>\n";
+    for (const auto& s : view.students) {
+        out << "<tr><td class=\"student\" data-sort=\"" << htmlEscape(s.id) << "\"><a href=\"#" << anchor(s.id) << "\">"
+            << htmlEscape(s.id) << "</a>";
+        if (s.source != s.id) out << "<span class=\"src\">" << htmlEscape(s.source) << "</span>";
+        out << "</td>";
+        if (s.status == "refused") {
+            out << "<td class=\"refused\" colspan=\"" << view.course.lessons.size() << "\" data-sort=\"-1\">refused: "
+                << htmlEscape(s.message) << "</td>";
+            for (size_t i = 1; i < view.course.lessons.size(); ++i) out << "<td hidden data-sort=\"-1\"></td>";
+        } else {
+            for (const auto& lesson : view.course.lessons) {
+                const LessonOutcome* found = nullptr;
+                for (const auto& l : s.lessons)
+                    if (l.report.lesson == lesson.id) found = &l;
+                out << (found ? scoreCell(*found) : "<td class=\"score ns\" data-sort=\"-1\">&mdash;</td>");
+            }
+        }
+        out << "<td class=\"total\" data-sort=\"" << fixed(percentOf(s), 3) << "\">" << s.score() << "/" << s.maxScore()
+            << "<span class=\"bar\"><i style=\"width:" << fixed(percentOf(s), 1) << "%\"></i></span> <span class=\"muted\">"
+            << fixed(percentOf(s), 0) << "%</span></td><td data-sort=\"" << s.score() << "\">" << issueChips(s) << "</td></tr>\n";
+    }
+    out << "</tbody><tfoot><tr><td>class mean</td>";
+    for (const auto& lesson : view.course.lessons) {
+        int count = 0;
+        double sum = 0, max = 0;
+        for (const auto* s : graded)
+            for (const auto& l : s->lessons)
+                if (l.report.lesson == lesson.id && l.submitted) ++count, sum += l.report.score, max = l.report.maxScore;
+        out << "<td class=\"num\">" << (count ? fixed(sum / count, 1) + "/" + fixed(max, 0) : std::string("&mdash;")) << "<br>"
+            << count << " submitted</td>";
+    }
+    out << "<td>" << fixed(mean, 0) << "%</td><td></td></tr></tfoot></table>\n";
+
+    out << "<h2>Feedback, student by student</h2>\n";
+    for (const auto& s : view.students) out << feedback(view, s);
+    out << "<footer>Each student's full result is <code>&lt;id&gt;.json</code> next to this page; also "
+           "<code>gradebook.csv</code>, <code>junit.xml</code> and <code>gradescope/&lt;id&gt;.json</code>. "
+           "A failure message ends with the <code>grader check</code> command that reruns it.</footer>\n";
+    out << "</main><script>" << kScript << "</script></body></html>\n";
+    return out.str();
+}
+
+}  // namespace grader

@@ -1,0 +1,179 @@
+// Result files: JSON in and out, and atomic writes.
+#include "batch/results.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+#include <ctime>
+
+#include "core/toolchain.h"
+#include "report/reporter.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+Status statusFromWord(const std::string& word) {
+    if (word == "pass") return Status::Pass;
+    if (word == "fail") return Status::Fail;
+    if (word == "skip") return Status::Skip;
+    return Status::Error;
+}
+
+/// The string at `key`, or "" when it is absent or not a string (e.g. null).
+std::string text(const nlohmann::json& j, const char* key) {
+    auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+LessonReport lessonReportFromJson(const nlohmann::json& j) {
+    LessonReport r;
+    r.lesson = text(j, "lesson");
+    r.file = text(j, "file");
+    r.backend = text(j, "backend");
+    r.seed = j.value("seed", uint64_t{0});
+    r.score = j.value("score", 0);
+    r.maxScore = j.value("max_score", 0);
+    r.note = text(j, "note");
+    for (const auto& c : j.value("checks", nlohmann::json::array())) {
+        CheckResult check;
+        check.name = text(c, "name");
+        check.status = statusFromWord(text(c, "status"));
+        check.message = text(c, "message");
+        check.points = c.value("points", 0);
+        check.maxPoints = c.value("max_points", 0);
+        r.checks.push_back(check);
+    }
+    return r;
+}
+
+}  // namespace
+
+int StudentResult::score() const {
+    int total = 0;
+    for (const auto& l : lessons) total += l.report.score;
+    return total;
+}
+
+int StudentResult::maxScore() const {
+    int total = 0;
+    for (const auto& l : lessons) total += l.report.maxScore;
+    return total;
+}
+
+bool StudentResult::hasGraderError() const {
+    for (const auto& l : lessons)
+        for (const auto& c : l.report.checks)
+            if (c.status == Status::Error) return true;
+    return false;
+}
+
+LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend) {
+    LessonOutcome outcome;
+    outcome.report.lesson = lesson.id;
+    outcome.report.backend = backend;
+    for (const auto& check : lesson.checks) {
+        bool gpuOnly = false;
+        for (const auto& entry : checkRegistry())
+            if (check.name == entry.name) gpuOnly = entry.where == Runs::GpuOnly;
+        if (!gpuOnly || backend == "gpu") outcome.report.maxScore += check.points;
+    }
+    return outcome;
+}
+
+nlohmann::json studentResultJson(const StudentResult& r) {
+    nlohmann::json lessons = nlohmann::json::array();
+    for (const auto& l : r.lessons) {
+        nlohmann::json j = lessonReportJson(l.report);
+        j["status"] = l.submitted ? "graded" : "not submitted";
+        if (!l.submitted) j["file"] = nullptr;
+        lessons.push_back(j);
+    }
+    nlohmann::json j = {{"id", r.id}, {"source", r.source}, {"status", r.status}, {"submission_key", r.submissionKey},
+                        {"backend", r.backend}, {"sandboxed", r.sandboxed}, {"seed", r.seed},
+                        {"graded_at", r.gradedAt}, {"seconds", r.seconds}, {"score", r.score()},
+                        {"max_score", r.maxScore()}, {"notes", r.notes}, {"lessons", lessons}};
+    if (!r.message.empty()) j["message"] = r.message;
+    if (!r.shard.empty()) j["shard"] = r.shard;
+    return j;
+}
+
+Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std::string& where) {
+    if (!j.is_object() || !j.contains("id") || !j["id"].is_string() || !j.contains("lessons") || !j["lessons"].is_array())
+        return Error{where, "not a batch result (no \"id\" or \"lessons\")", "delete it; the next run grades that student again"};
+    try {
+        StudentResult r;
+        r.id = j.at("id").get<std::string>();
+        r.source = text(j, "source");
+        r.status = text(j, "status");
+        r.message = text(j, "message");
+        r.submissionKey = text(j, "submission_key");
+        r.backend = text(j, "backend");
+        r.sandboxed = j.value("sandboxed", false);
+        r.seed = j.value("seed", uint64_t{0});
+        r.shard = text(j, "shard");
+        r.gradedAt = text(j, "graded_at");
+        r.seconds = j.value("seconds", 0.0);
+        r.notes = j.value("notes", std::vector<std::string>{});
+        for (const auto& l : j.at("lessons")) {
+            LessonOutcome outcome;
+            outcome.submitted = text(l, "status") == "graded";
+            outcome.report = lessonReportFromJson(l);
+            r.lessons.push_back(outcome);
+        }
+        return r;
+    } catch (const nlohmann::json::exception& e) {
+        return Error{where, std::string("a damaged batch result: ") + e.what(), "delete it; the next run grades that student again"};
+    }
+}
+
+Expected<StudentResult> loadStudentResult(const fs::path& file) {
+    std::string text;
+    if (!readFile(file, text)) return Error{file.string(), "cannot read the result", ""};
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded()) return Error{file.string(), "not valid JSON (a run was interrupted while writing?)", "delete it; the next run grades that student again"};
+    return studentResultFromJson(j, file.string());
+}
+
+std::optional<Error> writeFileAtomically(const fs::path& file, const std::string& text) {
+    static std::atomic<unsigned> counter{0};
+    const fs::path temp = file.parent_path() / ("." + file.filename().string() + "." + std::to_string(getpid()) + "." +
+                                                std::to_string(counter++) + ".tmp");
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return Error{temp.string(), std::string("cannot write: ") + std::strerror(errno), ""};
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n <= 0) {
+            const int error = errno;
+            ::close(fd);
+            fs::remove(temp);
+            return Error{temp.string(), std::string("cannot write: ") + std::strerror(error), "is the disk full?"};
+        }
+        done += static_cast<size_t>(n);
+    }
+    fsync(fd);
+    ::close(fd);
+    std::error_code ec;
+    fs::rename(temp, file, ec);
+    if (ec) {
+        fs::remove(temp, ec);
+        return Error{file.string(), "cannot rename the result into place: " + ec.message(), ""};
+    }
+    return std::nullopt;
+}
+
+std::string utcNow() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text;
+}
+
+}  // namespace grader

@@ -1,0 +1,71 @@
+// One student's batch result and its file RESULTS/<id>.json:
+//   {"id": ..., "status": "graded" | "refused", "message": ...,
+//    "submission_key": ..., "backend": ..., "sandboxed": ..., "seed": ...,
+//    "score": ..., "max_score": ..., "notes": [...],
+//    "lessons": [ the object `grader check --json` prints, plus
+//                 "status": "graded" | "not submitted" ]}
+// A result is written atomically (temporary file, fsync, rename) the moment
+// its student is finished: the file's presence with a matching key is what
+// makes a rerun skip that student.
+// Non-goals: class-level outputs (class_outputs.h), grading (batch.h).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checks/check.h"
+#include "core/error.h"
+
+namespace grader {
+
+/// One lesson of one student: graded (with its report) or not submitted.
+struct LessonOutcome {
+    bool submitted = false;
+    LessonReport report;  ///< when not submitted: lesson, backend, 0 / the lesson's max score
+};
+
+/// Everything the batch knows about one student.
+struct StudentResult {
+    std::string id;
+    std::string source;          ///< "ada" or "dennis.zip", as handed in
+    std::string status = "graded";  ///< graded | refused
+    std::string message;         ///< why it was refused
+    std::string submissionKey;   ///< content hash of the submission, course.yaml and grader
+    std::string backend;         ///< cpu | gpu
+    bool sandboxed = true;
+    uint64_t seed = 0;
+    std::string shard;           ///< "K/N" when a shard graded it
+    std::string gradedAt;        ///< UTC, ISO 8601
+    double seconds = 0;
+    std::vector<std::string> notes;
+    std::vector<LessonOutcome> lessons;
+
+    /// Points earned over every lesson.
+    int score() const;
+    /// Points possible over every lesson (skipped checks not counted).
+    int maxScore() const;
+    /// True when some check reported the grader's own trouble (regraded on the next run).
+    bool hasGraderError() const;
+};
+
+/// The lesson outcome for a lesson whose file is absent.
+LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend);
+
+/// The result as RESULTS/<id>.json holds it.
+nlohmann::json studentResultJson(const StudentResult& result);
+/// Reads a result back; `where` names the file in errors.
+Expected<StudentResult> studentResultFromJson(const nlohmann::json& json, const std::string& where);
+/// Loads RESULTS/<id>.json.
+Expected<StudentResult> loadStudentResult(const std::filesystem::path& file);
+
+/// Writes `text` to `file` through a temporary file in the same folder and a rename.
+std::optional<Error> writeFileAtomically(const std::filesystem::path& file, const std::string& text);
+
+/// The current time, UTC, ISO 8601 ("2025-01-31T12:00:00Z").
+std::string utcNow();
+
+}  // namespace grader

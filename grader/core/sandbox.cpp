@@ -1,0 +1,185 @@
+// Building the bubblewrap command line, probing that it works, and the
+// process-wide active sandbox the backends consult.
+#include "core/sandbox.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <mutex>
+
+#include "core/process.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uid_t kDefaultSandboxUid = 61537;
+const char* const kSetpriv = "/usr/bin/setpriv";
+const char* const kPrlimit = "/usr/bin/prlimit";
+
+std::mutex activeMutex;
+std::shared_ptr<const Sandbox> active;
+
+fs::path normal(const fs::path& p) {
+    std::error_code ec;
+    fs::path n = fs::weakly_canonical(p, ec);
+    return ec ? p.lexically_normal() : n;
+}
+
+/// True when `inner` is `outer` or lies below it.
+bool within(const fs::path& inner, const fs::path& outer) {
+    auto o = outer.begin(), i = inner.begin();
+    for (; o != outer.end(); ++o, ++i) {
+        if (o->empty()) continue;  // a trailing separator
+        if (i == inner.end() || *i != *o) return false;
+    }
+    return true;
+}
+
+std::optional<uid_t> throwawayUid() {
+    if (geteuid() != 0) return std::nullopt;
+    if (const char* env = std::getenv("GRADER_SANDBOX_UID"); env && *env) return static_cast<uid_t>(std::atol(env));
+    return kDefaultSandboxUid;
+}
+
+std::string firstLine(const std::string& text) {
+    std::string line = text.substr(0, text.find('\n'));
+    return line.size() > 200 ? line.substr(0, 200) + "..." : line;
+}
+
+}  // namespace
+
+fs::path defaultBubblewrap() {
+    const char* env = std::getenv("GRADER_BWRAP");
+    return env && *env ? fs::path(env) : fs::path("/usr/bin/bwrap");
+}
+
+Expected<Sandbox> Sandbox::open(SandboxPolicy policy) {
+    const std::string noSandbox = "or pass --no-sandbox to grade without isolation (only for submissions you trust)";
+    if (access(policy.bwrap.c_str(), X_OK) != 0)
+        return Error{policy.bwrap.string(), "bubblewrap is not installed",
+                     "install it (apt-get install bubblewrap, or scripts/install-deps.sh), " + noSandbox};
+    if (access(kPrlimit, X_OK) != 0)
+        return Error{kPrlimit, "prlimit is missing (it caps processes inside the sandbox)", "install util-linux, " + noSandbox};
+    Sandbox sandbox;
+    sandbox.runAs_ = throwawayUid();
+    if (sandbox.runAs_ && access(kSetpriv, X_OK) != 0)
+        return Error{kSetpriv, "setpriv is missing (the sandbox drops root with it)", "install util-linux, " + noSandbox};
+    for (auto& p : policy.readOnly) p = normal(p);
+    for (auto& p : policy.hidden) p = normal(p);
+    for (auto& p : policy.reachable) p = normal(p);
+    sandbox.policy_ = std::move(policy);
+
+    ProcessLimits limits;
+    limits.wallSeconds = 20;
+    ProcessResult version = runProcess({sandbox.policy_.bwrap.string(), "--version"}, limits);
+    sandbox.version_ = version.succeeded() ? firstLine(version.output) : "bubblewrap";
+
+    // The probe: every always-visible folder must be readable inside.
+    std::vector<std::string> probe = {"/bin/sh", "-c",
+                                      "for p; do test -r \"$p\" || { echo \"cannot read $p inside the sandbox\"; exit 3; }; done",
+                                      "probe"};
+    for (const auto& p : sandbox.policy_.readOnly) probe.push_back(p.string());
+    SandboxMounts reach;
+    for (const auto& p : sandbox.policy_.reachable) {
+        std::error_code ec;
+        fs::create_directories(p, ec);
+        reach.readOnly.push_back(p);
+        probe.push_back(p.string());
+    }
+    ProcessResult probed = runProcess(sandbox.wrap(probe, reach), limits);
+    if (!probed.succeeded()) {
+        const std::string why = firstLine(probed.output.empty() ? probed.describe() : probed.output);
+        std::string hint = "check that user namespaces are enabled (sysctl user.max_user_namespaces > 0), " + noSandbox;
+        if (why.find("cannot read") != std::string::npos && sandbox.runAs_)
+            hint = "the sandbox runs as uid " + std::to_string(*sandbox.runAs_) +
+                   ": make that folder readable by other users (chmod o+rx on it and its parents; GRADER_CACHE_DIR moves the build cache), " + noSandbox;
+        return Error{"sandbox", "bubblewrap does not work here: " + why, hint};
+    }
+    return sandbox;
+}
+
+std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, const SandboxMounts& mounts) const {
+    std::vector<std::string> argv;
+    if (runAs_) {
+        const std::string id = std::to_string(*runAs_);
+        argv = {kSetpriv, "--reuid=" + id, "--regid=" + id, "--clear-groups"};
+        std::error_code ec;
+        for (const auto& w : mounts.writable)
+            if (chown(w.c_str(), *runAs_, *runAs_) != 0) { /* the command then fails to write, with a message */ }
+        for (const auto& r : mounts.readOnly)  // e.g. a cache entry that an unsandboxed `grader check` made
+            fs::permissions(r, fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add, ec);
+    }
+    auto add = [&](std::initializer_list<std::string> args) { argv.insert(argv.end(), args); };
+    add({policy_.bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+         "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
+         "--setenv", "LANG", "C.UTF-8", "--ro-bind", "/usr", "/usr"});
+    std::error_code ec;
+    for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+        if (fs::is_symlink(top, ec)) add({"--symlink", fs::read_symlink(top, ec).string(), top});
+        else if (fs::is_directory(top, ec)) add({"--ro-bind", top, top});
+    }
+    add({"--ro-bind-try", "/etc/alternatives", "/etc/alternatives", "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
+         "--proc", "/proc", "--dev", "/dev", "--size", std::to_string(policy_.tmpBytes), "--tmpfs", "/tmp"});
+    if (policy_.gpuDevices) {
+        for (const auto& entry : fs::directory_iterator("/dev", ec))
+            if (entry.path().filename().string().rfind("nvidia", 0) == 0) add({"--dev-bind", entry.path().string(), entry.path().string()});
+        add({"--ro-bind-try", "/sys", "/sys"});
+    }
+    std::vector<fs::path> bound = {"/usr"};
+    for (const auto& p : policy_.readOnly) add({"--ro-bind", p.string(), p.string()}), bound.push_back(p);
+    for (const auto& p : mounts.readOnly) add({"--ro-bind", p.string(), p.string()}), bound.push_back(normal(p));
+    for (const auto& p : mounts.writable) add({"--bind", p.string(), p.string()}), bound.push_back(normal(p));
+    for (const auto& h : policy_.hidden) {  // mask a hidden folder that a bound one would show
+        bool underBound = false, aboveBound = false;
+        for (const auto& b : bound) {
+            underBound |= within(h, b);
+            aboveBound |= within(b, h) && b != h;
+        }
+        if (underBound && !aboveBound && fs::is_directory(h, ec)) add({"--tmpfs", h.string()});
+    }
+    fs::path workDir = mounts.workDir;
+    if (workDir.empty()) workDir = mounts.writable.empty() ? fs::path("/tmp") : mounts.writable.front();
+    // The root holding the mount points is bwrap's own tmpfs: read-only too, so
+    // only the writable folders and the private /tmp take writes.
+    add({"--remount-ro", "/", "--chdir", workDir.string(), "--", kPrlimit,
+         "--nproc=" + std::to_string(policy_.maxTasks) + ":" + std::to_string(policy_.maxTasks), "--"});
+    argv.insert(argv.end(), command.begin(), command.end());
+    return argv;
+}
+
+std::string Sandbox::describe() const {
+    std::string text = version_;
+    text += runAs_ ? " as uid " + std::to_string(*runAs_) : " as the current user";
+    text += ": no network, private /tmp, at most " + std::to_string(policy_.maxTasks) + " tasks";
+    if (policy_.gpuDevices) text += ", the GPU device files";
+    return text;
+}
+
+void activateSandbox(std::shared_ptr<const Sandbox> sandbox) {
+    std::lock_guard<std::mutex> lock(activeMutex);
+    active = std::move(sandbox);
+}
+
+std::shared_ptr<const Sandbox> activeSandbox() {
+    std::lock_guard<std::mutex> lock(activeMutex);
+    return active;
+}
+
+ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits,
+                           const std::filesystem::path& workDir) {
+    const auto sandbox = activeSandbox();
+    if (!sandbox) return runProcess(command, limits, workDir);
+    ProcessResult result = runProcess(sandbox->wrap(command, mounts), limits, workDir);
+    constexpr int kSignalBase = 128;
+    if (result.started && !result.timedOut && result.signal == 0 && result.exitCode > kSignalBase &&
+        result.exitCode < kSignalBase + 65) {
+        result.signal = result.exitCode - kSignalBase;
+        result.exitCode = -1;
+    }
+    return result;
+}
+
+}  // namespace grader

@@ -1,0 +1,89 @@
+// The batch sandbox: every compile and every run of a student's code in
+// `grader batch` goes through bubblewrap (/usr/bin/bwrap, Debian package
+// bubblewrap). What one sandboxed command gets, when Sandbox::open succeeded:
+//   - no network: a network namespace of its own with no interfaces up;
+//   - its own pid, ipc, uts and user namespaces; when the grader is root it
+//     runs as a throwaway unprivileged uid (GRADER_SANDBOX_UID, default
+//     61537) with no capabilities;
+//   - a file system made of read-only /usr (and the /bin, /lib* links),
+//     /etc/alternatives and /etc/ld.so.cache, the grader's runtime folder, the
+//     folders the call names read-only (the build being run), the one folder
+//     it may write (its build or run folder), a fresh /proc and /dev, and a
+//     private size-limited tmpfs /tmp; never solutions/, never the
+//     submissions or results folders (masked even where they sit under a
+//     bound folder);
+//   - an empty environment but PATH, HOME=/tmp, TMPDIR=/tmp, LANG=C.UTF-8;
+//   - a cap on tasks (processes and threads, RLIMIT_NPROC counted inside its
+//     own user namespace) on top of the CPU, memory and output-size rlimits
+//     and the process-group wall-clock kill of runProcess;
+//   - death of everything it started when it ends: its first process is pid
+//     1 of its pid namespace, so a daemon that called setsid dies with it,
+//     and --die-with-parent kills the sandbox when the grader dies (kill -9).
+// Non-goals: a syscall filter (seccomp), a disk quota on the writable folder
+// (each file is capped by RLIMIT_FSIZE, the tmpfs by size), protection from
+// kernel bugs. `grader check` (students running their own code) uses none.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/process.h"
+
+namespace grader {
+
+/// $GRADER_BWRAP, else /usr/bin/bwrap.
+std::filesystem::path defaultBubblewrap();
+
+/// How every sandboxed command is confined; fixed for a whole batch.
+struct SandboxPolicy {
+    std::filesystem::path bwrap = defaultBubblewrap();
+    std::vector<std::filesystem::path> readOnly;  ///< always visible, read-only (the grader runtime folder)
+    std::vector<std::filesystem::path> reachable; ///< must be reachable by the sandbox uid (the build cache)
+    std::vector<std::filesystem::path> hidden;    ///< never visible, even under a bound folder (solutions, submissions)
+    long maxTasks = 64;                           ///< processes and threads per sandboxed command
+    long long tmpBytes = 64LL << 20;              ///< size of the private /tmp
+    bool gpuDevices = false;                      ///< expose /dev/nvidia* for the gpu backend
+};
+
+/// What one sandboxed command may see beyond the policy's folders.
+struct SandboxMounts {
+    std::vector<std::filesystem::path> readOnly;  ///< e.g. the build folder whose child runs
+    std::vector<std::filesystem::path> writable;  ///< e.g. the run folder (made writable for the sandbox uid)
+    std::filesystem::path workDir;                ///< the command's current folder (default: first writable, else /tmp)
+};
+
+/// A working bubblewrap sandbox, checked when opened.
+class Sandbox {
+public:
+    /// Checks that bubblewrap runs here with `policy` and reaches its folders (a probe); the Error says why not.
+    static Expected<Sandbox> open(SandboxPolicy policy);
+    /// The argv that runs `command` confined, seeing `mounts`; prepares the writable folders' ownership.
+    std::vector<std::string> wrap(const std::vector<std::string>& command, const SandboxMounts& mounts) const;
+    /// One line for people: "bubblewrap 0.8.0, uid 61537, no network, 64 tasks".
+    std::string describe() const;
+    /// The policy it was opened with.
+    const SandboxPolicy& policy() const { return policy_; }
+
+private:
+    SandboxPolicy policy_;
+    std::optional<uid_t> runAs_;  ///< the throwaway uid when the grader is root
+    std::string version_;
+};
+
+/// Makes `sandbox` the one every compile and child run goes through (nullptr: none, as in `grader check`).
+void activateSandbox(std::shared_ptr<const Sandbox> sandbox);
+/// The active sandbox, or nullptr.
+std::shared_ptr<const Sandbox> activeSandbox();
+
+/// runProcess through the active sandbox (plainly when none is active). bubblewrap reports a command
+/// killed by signal S as exit status 128 + S; the result names the signal again.
+ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts,
+                           const ProcessLimits& limits, const std::filesystem::path& workDir = {});
+
+}  // namespace grader

@@ -1,0 +1,207 @@
+// Writing the student kit (see student_kit.h).
+#include "export/student_kit.h"
+
+#include <fstream>
+
+#include "core/toolchain.h"
+#include "export/kit_text.h"
+#include "export/prebuilt_harness.h"
+#include "export/solution_scan.h"
+
+namespace grader {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kExitFound = 1;
+constexpr int kExitUsage = 2;
+constexpr const char* kMarker = ".student-kit";
+
+/// How one part of the kit travels.
+enum class How { Copy, Tree, Readme, Presets };
+
+struct KitPart {
+    const char* from;  ///< in the instructor's kit
+    const char* to;    ///< in the student kit
+    How how;
+};
+
+const std::vector<KitPart> kKitParts = {
+    {"course.yaml", "course.yaml", How::Copy},
+    {"CMakeLists.txt", "CMakeLists.txt", How::Copy},
+    {"CMakePresets.json", "CMakePresets.json", How::Presets},
+    {"README.md", "README.md", How::Readme},
+    {".gitignore", ".gitignore", How::Copy},
+    {"lessons", "lessons", How::Tree},
+    {"starter", "starter", How::Tree},
+    {"scripts/install-deps.sh", "scripts/install-deps.sh", How::Copy},
+    {"grader", "grader", How::Tree},
+    {"tests/lesson_tests.cmake", "tests/CMakeLists.txt", How::Copy},
+};
+
+/// Files inside the parts above that stay with the instructor: they travel compiled.
+const std::vector<const char*> kHeldBack = {"grader/harness/harness.cu", "grader/harness/reference_kernels.h",
+                                            "grader/harness/prebuilt"};
+
+const std::vector<std::pair<const char*, const char*>> kInstructorOnly = {
+    {"solutions/", "the hidden solutions"},
+    {"grader/harness/harness.cu", "the harness and the grader's reference kernels: they travel compiled"},
+    {"tests/", "the kit's own tests: the broken-kernel corpus is the solutions with one line changed (only the lesson tests travel)"},
+    {"examples/", "a sample class of submissions, correct ones among them"},
+    {"bench/", "benchmarks, one with a tiled kernel"},
+    {".ci/", "the kit's CI"},
+};
+
+const char* kPrebuiltReadme =
+    "# The compiled harness\n"
+    "\n"
+    "`grader export-student` compiled the grader's harness (the program that\n"
+    "calls your functions, with the grader's own reference kernels) from the\n"
+    "instructor's kit, once per lesson: `cpu/` for the cpu emulator, `gpu/` for\n"
+    "the gpu backend when nvcc was there. `grader/CMakeLists.txt` copies them\n"
+    "next to the grader when you build the kit. Nothing here is meant to be\n"
+    "edited; rebuilding the kit does not recompile them.\n";
+
+bool heldBack(const std::string& relative) {
+    for (const char* path : kHeldBack)
+        if (relative == path || relative.rfind(std::string(path) + "/", 0) == 0) return true;
+    return false;
+}
+
+bool skipped(const fs::path& name) {
+    const std::string text = name.filename().string();
+    return text.empty() || text[0] == '.' || text.back() == '~' || name.extension() == ".actual";
+}
+
+Expected<int> copyFile(const fs::path& from, const fs::path& to) {
+    std::error_code ec;
+    fs::create_directories(to.parent_path(), ec);
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
+    if (ec) return Error{from.string(), "cannot copy to " + to.string() + ": " + ec.message(), ""};
+    return 1;
+}
+
+Expected<int> writeText(const fs::path& to, const std::string& text) {
+    std::error_code ec;
+    fs::create_directories(to.parent_path(), ec);
+    std::ofstream out(to, std::ios::binary);
+    if (!(out << text)) return Error{to.string(), "cannot write the file", ""};
+    return 1;
+}
+
+/// Copies one part of the kit; returns the number of files written.
+Expected<int> copyPart(const fs::path& kit, const fs::path& out, const KitPart& part) {
+    const fs::path from = kit / part.from, to = out / part.to;
+    std::string text;
+    switch (part.how) {
+        case How::Copy: return copyFile(from, to);
+        case How::Readme: {
+            if (!readFile(from, text)) return Error{from.string(), "cannot read the file", ""};
+            auto edited = studentReadme(text, part.from);
+            if (!edited) return edited.error();
+            return writeText(to, *edited);
+        }
+        case How::Presets: {
+            if (!readFile(from, text)) return Error{from.string(), "cannot read the file", ""};
+            auto edited = studentPresets(text, part.from);
+            if (!edited) return edited.error();
+            return writeText(to, *edited);
+        }
+        case How::Tree: break;
+    }
+    int files = 0;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        const std::string relative = fs::relative(it->path(), kit).string();
+        if (skipped(it->path()) || heldBack(relative)) {
+            if (it->is_directory()) it.disable_recursion_pending();
+            continue;
+        }
+        if (!it->is_regular_file()) continue;
+        auto copied = copyFile(it->path(), out / relative);
+        if (!copied) return copied.error();
+        ++files;
+    }
+    if (ec) return Error{from.string(), "cannot read the folder: " + ec.message(), ""};
+    return files;
+}
+
+/// Makes `out` ready: new, empty, or an earlier export (removed). An Error otherwise.
+Expected<fs::path> prepareOut(const fs::path& kit, const std::string& requested) {
+    std::error_code ec;
+    const fs::path out = fs::weakly_canonical(fs::absolute(requested), ec);
+    const fs::path root = fs::weakly_canonical(kit, ec);
+    const std::string outText = out.string(), rootText = root.string();
+    if (out == root || rootText.rfind(outText + "/", 0) == 0)
+        return Error{requested, "is the kit itself or holds it", "export into a new folder, e.g. build/student-kit"};
+    if (fs::exists(out)) {
+        if (!fs::is_directory(out)) return Error{requested, "exists and is not a folder", ""};
+        if (!fs::is_empty(out) && !fs::exists(out / kMarker))
+            return Error{requested, "is not empty and is not an earlier student kit", "export into a new or empty folder"};
+        fs::remove_all(out, ec);
+        if (ec) return Error{requested, "cannot remove the earlier export: " + ec.message(), ""};
+    }
+    fs::create_directories(out, ec);
+    if (ec) return Error{requested, "cannot create the folder: " + ec.message(), ""};
+    return out;
+}
+
+}  // namespace
+
+const std::vector<std::pair<const char*, const char*>>& instructorOnlyParts() { return kInstructorOnly; }
+
+int runExportCommand(const Course& course, const ExportCommand& command, std::ostream& out, std::ostream& err) {
+    const fs::path kit = course.root;
+    auto fail = [&](const Error& e, int code) {
+        err << "grader: " << e.format() << "\n";
+        return code;
+    };
+    if (!fs::exists(kit / "grader" / "harness" / "harness.cu"))
+        return fail({kit.string(), "this is not the instructor's kit (it has no harness source)", "a student kit cannot be exported again"}, kExitUsage);
+    auto folder = prepareOut(kit, command.out);
+    if (!folder) return fail(folder.error(), kExitUsage);
+    const fs::path dest = *folder;
+    auto abandon = [&](const Error& e, int code) {
+        std::error_code ec;
+        fs::remove_all(dest, ec);
+        return fail(e, code);
+    };
+    int files = 0;
+    for (const auto& part : kKitParts) {
+        auto copied = copyPart(kit, dest, part);
+        if (!copied) return abandon(copied.error(), kExitUsage);
+        files += *copied;
+    }
+    PrebuiltOptions prebuilt;
+    prebuilt.harnessSource = kit / "grader" / "harness";
+    prebuilt.emulatorInclude = kit / "grader" / "emu" / "include";
+    prebuilt.out = dest / "grader" / "harness" / "prebuilt";
+    prebuilt.gpu = command.gpu;
+    prebuilt.cudaArchs = command.cudaArchs;
+    auto compiled = writePrebuiltHarness(prebuilt);
+    if (!compiled) return abandon(compiled.error(), kExitUsage);
+    writeText(prebuilt.out / "README.md", kPrebuiltReadme);
+    writeText(dest / kMarker, "Written by `grader export-student` (grader " + graderVersion() +
+                                  "); the next export into this folder replaces it.\n");
+
+    const std::vector<SolutionLine> lines = distinctiveSolutionLines(course);
+    const std::vector<std::string> hits = findSolutionText(dest, lines);
+    if (!hits.empty()) {
+        for (const auto& hit : hits) err << "grader: " << hit << "\n";
+        return abandon({command.out, "holds solution text, so it was removed", "keep that file out of the kit parts in grader/export/student_kit.cpp"},
+                       kExitFound);
+    }
+    out << "student kit: " << dest.string() << "\n";
+    out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"
+        << "    README.md (without its instructor-only parts), lessons/, starter/, scripts/install-deps.sh,\n"
+        << "    grader/ (without the harness source), tests/CMakeLists.txt (the lesson tests)\n";
+    for (const auto& note : *compiled) out << "  compiled: " << note << "\n";
+    out << "  instructor-only, left out:";
+    for (const auto& [path, why] : kInstructorOnly) out << " " << path;
+    out << "\n  checked: none of the " << lines.size() << " distinctive lines of solutions/ is in it\n";
+    out << "next: cd " << dest.string() << " && cmake --preset default && cmake --build --preset default && ctest --test-dir build -L lesson1\n";
+    return 0;
+}
+
+}  // namespace grader

@@ -1,0 +1,45 @@
+// `grader export-student OUT`: writes the kit a student receives. What
+// travels is a table (kKitParts in student_kit.cpp), everything else stays
+// with the instructor:
+//   course.yaml, CMakeLists.txt, .gitignore, lessons/ (texts and quizzes),
+//   starter/ (files and blank quiz answers), scripts/install-deps.sh, the
+//   grader's sources but the harness, tests/lesson_tests.cmake (as the kit's
+//   tests/CMakeLists.txt: the lessonK tests only), README.md without its
+//   instructor-only blocks, CMakePresets.json without the solutions' presets,
+//   and the harness compiled (prebuilt_harness.h).
+//   Instructor-only: solutions/ (never), the harness source and the
+//   reference kernels, tests/ (the broken-kernel corpus and golden kernels
+//   are the solutions with one line changed, and correct variants), examples/
+//   (a sample class of submissions, correct ones among them), bench/ (a tiled
+//   kernel in numba), .ci/, and every build folder.
+// Then it searches the result for the solutions' distinctive lines
+// (solution_scan.h) and fails if it finds one. OUT must be new, empty, or an
+// earlier export (it has the .student-kit marker), which is replaced.
+// Non-goals: packing an archive or pushing to a repository (README.md says
+// how an instructor publishes the folder).
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/course.h"
+
+namespace grader {
+
+/// What `grader export-student` was asked.
+struct ExportCommand {
+    std::string out;
+    bool gpu = true;                                      ///< compile the gpu harness when nvcc is found
+    std::vector<int> cudaArchs = {75, 80, 90, 100, 120};  ///< machine code for these; PTX for the newest
+};
+
+/// The kit's top-level entries that never travel, with the reason (for messages and the README).
+const std::vector<std::pair<const char*, const char*>>& instructorOnlyParts();
+
+/// Writes the student kit of `course`'s kit; prints what it did on `out`, problems once on `err`.
+/// Exit 0: written and checked; 1: solution text found in it (it is removed); 2: it could not be written.
+int runExportCommand(const Course& course, const ExportCommand& command, std::ostream& out, std::ostream& err);
+
+}  // namespace grader

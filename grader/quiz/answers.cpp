@@ -1,0 +1,183 @@
+// Reading a student's answers file and grading it (see answers.h).
+#include "quiz/answers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <regex>
+#include <set>
+
+#include "core/spelling.h"
+#include "core/toolchain.h"
+#include "core/yaml_reader.h"
+
+namespace grader {
+
+namespace {
+
+std::string lowercase(std::string text) {
+    for (auto& c : text)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return text;
+}
+
+/// "b", "B", "b)", "(b)" -> "b".
+std::string choiceKey(const std::string& written) {
+    std::string key;
+    for (char c : lowercase(written))
+        if (c != ' ' && c != '(' && c != ')' && c != '.') key += c;
+    return key;
+}
+
+/// The steps of an order answer: a list's entries, or "c, a, d, b", "c a d b", "c -> a", "cadb".
+std::vector<std::string> orderKeys(const Answer& answer) {
+    std::vector<std::string> keys;
+    if (!answer.items.empty()) {
+        for (const auto& item : answer.items) keys.push_back(choiceKey(item));
+        return keys;
+    }
+    std::string token;
+    for (char c : lowercase(answer.text) + " ") {
+        if (c >= 'a' && c <= 'z') {
+            token += c;
+        } else if (!token.empty()) {
+            keys.push_back(token);
+            token.clear();
+        }
+    }
+    if (keys.size() == 1 && keys[0].size() > 1) {
+        const std::string letters = keys[0];
+        keys.clear();
+        for (char c : letters) keys.emplace_back(1, c);
+    }
+    return keys;
+}
+
+QuestionResult grade(const Question& q, const Answer* answer) {
+    QuestionResult r;
+    r.question = &q;
+    if (!answer || !answer->given) return r;
+    r.given = answer->text;
+    r.verdict = Verdict::Wrong;
+    switch (q.kind) {
+        case QuestionKind::Numeric: {
+            const auto value = readNumber(answer->text);
+            if (!value) r.problem = AnswerProblem::NotANumber;
+            else if (std::fabs(*value - q.number) <= q.tolerance) r.verdict = Verdict::Right;
+            break;
+        }
+        case QuestionKind::Choice: {
+            const std::string key = choiceKey(answer->text);
+            bool known = false;
+            for (const auto& o : q.options) known |= o.key == key;
+            if (!known) r.problem = AnswerProblem::NotAChoice;
+            else if (key == q.choice) r.verdict = Verdict::Right;
+            break;
+        }
+        case QuestionKind::Order: {
+            const std::vector<std::string> keys = orderKeys(*answer);
+            std::set<std::string> valid, seen;
+            for (const auto& o : q.options) valid.insert(o.key);
+            bool permutation = keys.size() == q.options.size();
+            for (const auto& k : keys) permutation &= valid.count(k) && seen.insert(k).second;
+            if (!permutation) r.problem = AnswerProblem::NotAnOrder;
+            else if (keys == q.order) r.verdict = Verdict::Right;
+            break;
+        }
+    }
+    return r;
+}
+
+}  // namespace
+
+const Answer* Answers::find(const std::string& id) const {
+    for (const auto& a : answers)
+        if (a.id == id) return &a;
+    return nullptr;
+}
+
+int QuizResult::right() const {
+    int count = 0;
+    for (const auto& r : results) count += r.verdict == Verdict::Right;
+    return count;
+}
+
+std::optional<double> readNumber(const std::string& written) {
+    std::string text;
+    for (size_t i = 0; i < written.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(written[i]);
+        if (c == ' ' || c == '_' || c == '\'') continue;
+        if (c == 0xC2 && i + 1 < written.size() && static_cast<unsigned char>(written[i + 1]) == 0xA0) {  // no-break space
+            ++i;
+            continue;
+        }
+        text += static_cast<char>(c);
+    }
+    static const std::regex thousands(R"([+-]?\d{1,3}(,\d{3})+(\.\d+)?)");
+    if (std::regex_match(text, thousands)) {
+        text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+    } else if (std::count(text.begin(), text.end(), ',') == 1 && text.find('.') == std::string::npos) {
+        text[text.find(',')] = '.';  // a decimal comma, as Russian writes it
+    }
+    if (text.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+Expected<Answers> parseAnswers(const std::string& text, const std::string& displayName, const Quiz& quiz) {
+    auto doc = parseYaml(text, displayName);
+    if (!doc) return doc.error();
+    YamlReader in(displayName);
+    if (!doc->IsMap()) return Error{displayName, "expected 'lesson:' and 'answers:', as in the starter's quiz_answers.yaml", ""};
+    if (!in.keys(*doc, "quiz answers", {"lesson", "answers"}, {"lesson", "answers"})) return *in.error;
+    Answers answers;
+    answers.lesson = in.string((*doc)["lesson"], "quiz answers: lesson");
+    if (in.error) return *in.error;
+    if (answers.lesson != quiz.lesson)
+        return Error{in.at((*doc)["lesson"]), "these answers are for " + answers.lesson + ", not for " + quiz.lesson,
+                     "each lesson's folder has its own quiz_answers.yaml"};
+    const YAML::Node list = (*doc)["answers"];
+    if (list.IsNull()) return answers;
+    if (!list.IsMap()) return Error{in.at(list), "answers must map each question id to your answer, as the starter's file lists them", ""};
+    std::set<std::string> seen;
+    for (const auto& entry : list) {
+        Answer a;
+        a.id = entry.first.as<std::string>();
+        if (!quiz.find(a.id))
+            return Error{in.at(entry.first), "lesson " + quiz.lesson + "'s quiz has no question '" + a.id + "'",
+                         didYouMean(a.id, quiz.ids())};
+        if (!seen.insert(a.id).second) return Error{in.at(entry.first), "question '" + a.id + "' is answered twice", ""};
+        const YAML::Node value = entry.second;
+        if (value.IsScalar()) {
+            a.text = value.Scalar();
+            a.given = !a.text.empty();
+        } else if (value.IsSequence()) {
+            for (const auto& item : value) {
+                if (!item.IsScalar()) return Error{in.at(item), "question '" + a.id + "': list entries must be letters, e.g. [c, a, b]", ""};
+                a.items.push_back(item.Scalar());
+                a.text += (a.text.empty() ? "" : ", ") + item.Scalar();
+            }
+            a.given = !a.items.empty();
+        } else if (value.IsMap()) {
+            return Error{in.at(value), "question '" + a.id + "': the answer must be a number, a letter or a list of letters", ""};
+        }
+        answers.answers.push_back(std::move(a));
+    }
+    return answers;
+}
+
+Expected<Answers> loadAnswers(const std::filesystem::path& path, const std::string& displayName, const Quiz& quiz) {
+    std::string text;
+    if (!readFile(path, text)) return Error{displayName, "cannot read the quiz answers", ""};
+    return parseAnswers(text, displayName, quiz);
+}
+
+QuizResult gradeQuiz(const Quiz& quiz, const Answers& answers) {
+    QuizResult result;
+    for (const auto& q : quiz.questions) result.results.push_back(grade(q, answers.find(q.id)));
+    return result;
+}
+
+}  // namespace grader

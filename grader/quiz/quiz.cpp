@@ -1,0 +1,242 @@
+// Strict reading of quiz.yaml: unknown, missing and mistyped keys, duplicate
+// question ids, an answer that is not among the choices and an order that is
+// not a permutation of the steps are located errors.
+#include "quiz/quiz.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/spelling.h"
+#include "core/toolchain.h"
+#include "core/yaml_reader.h"
+
+namespace grader {
+
+namespace {
+
+const std::vector<std::string> kKinds = {"numeric", "choice", "order"};
+
+std::string trimmed(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    size_t start = 0;
+    while (start < text.size() && (text[start] == '\n' || text[start] == ' ')) ++start;
+    return text.substr(start);
+}
+
+std::string listed(const std::vector<QuizOption>& options) {
+    std::string text;
+    for (const auto& o : options) text += (text.empty() ? "" : ", ") + o.key;
+    return text;
+}
+
+/// Reads the quiz.yaml of one lesson.
+class QuizReader {
+public:
+    explicit QuizReader(const std::string& displayName) : in_(displayName) {}
+
+    Expected<Quiz> read(const YAML::Node& doc) {
+        if (!in_.keys(doc, "quiz", {"lesson", "questions"}, {"lesson", "questions"})) return *in_.error;
+        Quiz quiz;
+        quiz.lesson = in_.string(doc["lesson"], "quiz: lesson");
+        const YAML::Node questions = doc["questions"];
+        if (!in_.error && (!questions.IsSequence() || questions.size() == 0))
+            in_.fail(questions, "quiz: questions must be a non-empty list");
+        if (in_.error) return *in_.error;
+        std::map<std::string, int> firstLine;
+        for (const auto& node : questions) {
+            Question q = question(node);
+            if (in_.error) return *in_.error;
+            const int line = node["id"].Mark().line + 1;
+            if (auto [it, fresh] = firstLine.emplace(q.id, line); !fresh) {
+                in_.fail(node["id"], "duplicate question id '" + q.id + "' (first at line " + std::to_string(it->second) + ")");
+                return *in_.error;
+            }
+            quiz.questions.push_back(std::move(q));
+        }
+        return quiz;
+    }
+
+private:
+    Bilingual bilingual(const YAML::Node& node, const std::string& what) {
+        Bilingual text;
+        if (!in_.keys(node, what, {"en", "ru"}, {"en", "ru"})) return text;
+        text.en = trimmed(in_.string(node["en"], what + ": en"));
+        text.ru = trimmed(in_.string(node["ru"], what + ": ru"));
+        if (!in_.error && text.en.empty()) in_.fail(node["en"], what + ": en must not be empty");
+        if (!in_.error && text.ru.empty()) in_.fail(node["ru"], what + ": ru must not be empty");
+        return text;
+    }
+
+    std::vector<QuizOption> options(const YAML::Node& node, const std::string& what) {
+        std::vector<QuizOption> result;
+        if (!node.IsMap() || node.size() < 2) {
+            in_.fail(node, what + " must be a mapping of at least two lettered entries, e.g. a: {en: ..., ru: ...}");
+            return result;
+        }
+        std::set<std::string> seen;
+        for (const auto& entry : node) {
+            QuizOption option;
+            option.key = entry.first.as<std::string>();
+            if (option.key.size() != 1 || option.key[0] < 'a' || option.key[0] > 'z') {
+                in_.fail(entry.first, what + ": '" + option.key + "' is not a letter a .. z");
+                return result;
+            }
+            if (!seen.insert(option.key).second) {
+                in_.fail(entry.first, what + ": '" + option.key + "' is given twice");
+                return result;
+            }
+            option.text = bilingual(entry.second, what + " '" + option.key + "'");
+            if (in_.error) return result;
+            result.push_back(std::move(option));
+        }
+        return result;
+    }
+
+    void readChoiceAnswer(const YAML::Node& node, const std::string& what, Question& q) {
+        q.choice = in_.string(node, what + ": answer");
+        if (in_.error) return;
+        for (const auto& o : q.options)
+            if (o.key == q.choice) return;
+        in_.fail(node, what + ": answer '" + q.choice + "' is not among the choices " + listed(q.options));
+    }
+
+    void readOrderAnswer(const YAML::Node& node, const std::string& what, Question& q) {
+        q.order = in_.stringList(node, what + ": answer");
+        if (in_.error) return;
+        std::set<std::string> keys, seen;
+        for (const auto& o : q.options) keys.insert(o.key);
+        for (size_t i = 0; i < q.order.size(); ++i) {
+            const std::string& key = q.order[i];
+            if (!keys.count(key)) {
+                in_.fail(node[i], what + ": answer must be an order of the steps " + listed(q.options) + "; '" + key + "' is not a step");
+                return;
+            }
+            if (!seen.insert(key).second) {
+                in_.fail(node[i], what + ": answer must list each step once; '" + key + "' is listed twice");
+                return;
+            }
+        }
+        for (const auto& o : q.options) {
+            if (!seen.count(o.key)) {
+                in_.fail(node, what + ": answer must list every step; '" + o.key + "' is missing");
+                return;
+            }
+        }
+    }
+
+    Question question(const YAML::Node& node) {
+        Question q;
+        if (!node.IsMap()) {
+            in_.fail(node, "quiz: each question must be a mapping with id, kind, text, answer and explanation");
+            return q;
+        }
+        if (!node["kind"]) {
+            in_.fail(node, "question" + std::string(node["id"] ? " '" + in_.string(node["id"], "question id") + "'" : "") +
+                               ": missing key 'kind' (numeric, choice or order)");
+            return q;
+        }
+        const std::string kind = in_.string(node["kind"], "question kind");
+        const auto known = std::find(kKinds.begin(), kKinds.end(), kind);
+        if (!in_.error && known == kKinds.end()) {
+            in_.fail(node["kind"], "unknown question kind '" + kind + "': numeric, choice or order", didYouMean(kind, kKinds));
+            return q;
+        }
+        q.kind = static_cast<QuestionKind>(known - kKinds.begin());
+        std::vector<std::string> allowed = {"id", "kind", "text", "answer", "explanation"};
+        std::vector<std::string> required = allowed;
+        if (q.kind == QuestionKind::Numeric) allowed.push_back("tolerance");
+        if (q.kind == QuestionKind::Choice) allowed.push_back("choices"), required.push_back("choices");
+        if (q.kind == QuestionKind::Order) allowed.push_back("steps"), required.push_back("steps");
+        const std::string bare = std::string(kindWord(q.kind)) + " question";
+        const std::string named = node["id"] && node["id"].IsScalar() ? "question '" + node["id"].Scalar() + "'" : bare;
+        if (!in_.keys(node, named, allowed, required)) return q;
+        q.id = in_.string(node["id"], "question id");
+        if (!in_.error) {
+            const bool valid = !q.id.empty() && std::all_of(q.id.begin(), q.id.end(), [](char c) {
+                return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+            });
+            if (!valid) in_.fail(node["id"], "question id '" + q.id + "' must be lowercase letters, digits and '-'");
+        }
+        const std::string what = "question '" + q.id + "'";
+        q.text = bilingual(node["text"], what + ": text");
+        q.explanation = bilingual(node["explanation"], what + ": explanation");
+        if (in_.error) return q;
+        switch (q.kind) {
+            case QuestionKind::Numeric:
+                q.number = in_.number(node["answer"], what + ": answer");
+                if (node["tolerance"]) {
+                    q.tolerance = in_.number(node["tolerance"], what + ": tolerance");
+                    if (!in_.error && q.tolerance < 0) in_.fail(node["tolerance"], what + ": tolerance must be 0 or more");
+                }
+                break;
+            case QuestionKind::Choice:
+                q.options = options(node["choices"], what + ": choices");
+                if (!in_.error) readChoiceAnswer(node["answer"], what, q);
+                break;
+            case QuestionKind::Order:
+                q.options = options(node["steps"], what + ": steps");
+                if (!in_.error) readOrderAnswer(node["answer"], what, q);
+                break;
+        }
+        return q;
+    }
+
+    YamlReader in_;
+};
+
+}  // namespace
+
+Expected<Language> parseLanguage(const std::string& code) {
+    if (code == "en") return Language::English;
+    if (code == "ru") return Language::Russian;
+    return Error{"", "unknown language '" + code + "'", "the course is written in en and ru"};
+}
+
+const Question* Quiz::find(const std::string& id) const {
+    for (const auto& q : questions)
+        if (q.id == id) return &q;
+    return nullptr;
+}
+
+std::vector<std::string> Quiz::ids() const {
+    std::vector<std::string> result;
+    for (const auto& q : questions) result.push_back(q.id);
+    return result;
+}
+
+const char* kindWord(QuestionKind kind) {
+    switch (kind) {
+        case QuestionKind::Numeric: return "numeric";
+        case QuestionKind::Choice: return "choice";
+        case QuestionKind::Order: return "order";
+    }
+    return "numeric";
+}
+
+Expected<Quiz> parseQuiz(const std::string& text, const std::string& displayName) {
+    auto doc = parseYaml(text, displayName);
+    if (!doc) return doc.error();
+    return QuizReader(displayName).read(*doc);
+}
+
+std::filesystem::path quizPath(const Course& course, const Lesson& lesson) {
+    return course.root / "lessons" / lesson.folder / "quiz.yaml";
+}
+
+Expected<Quiz> loadLessonQuiz(const Course& course, const Lesson& lesson) {
+    const std::filesystem::path path = quizPath(course, lesson);
+    const std::string display = (std::filesystem::path("lessons") / lesson.folder / "quiz.yaml").string();
+    std::string text;
+    if (!readFile(path, text))
+        return Error{display, "cannot read the quiz of " + lesson.id, "every lesson with a quiz check needs lessons/" + lesson.folder + "/quiz.yaml"};
+    auto quiz = parseQuiz(text, display);
+    if (quiz && quiz->lesson != lesson.id) {
+        auto doc = YAML::Load(text);
+        return Error{YamlReader(display).at(doc["lesson"]),
+                     "this quiz says it is for '" + quiz->lesson + "', but it is the quiz of " + lesson.id, ""};
+    }
+    return quiz;
+}
+
+}  // namespace grader

@@ -1,0 +1,78 @@
+// A lesson's quiz: its control questions, read strictly from
+// lessons/NN-name/quiz.yaml. Three kinds of question: numeric (an answer
+// and a tolerance), choice (lettered choices, one right) and order (lettered
+// steps to put in order, e.g. load, sync, compute, sync). Every text and
+// explanation is given in English and Russian; the explanation is the
+// lesson's own answer, shown when a student answers wrongly. A mistake in
+// the file is an Error located as "quiz.yaml:LINE:COL: message".
+// Non-goals: free-text answers; several right choices; writing the file.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/course.h"
+#include "core/error.h"
+
+namespace grader {
+
+/// The languages the course is written in.
+enum class Language { English, Russian };
+
+/// "en" or "ru" to a Language; an Error for anything else.
+Expected<Language> parseLanguage(const std::string& code);
+
+/// A text given in both languages.
+struct Bilingual {
+    std::string en, ru;
+    /// The text in `language`.
+    const std::string& in(Language language) const { return language == Language::Russian ? ru : en; }
+};
+
+/// The kinds of question a quiz may ask.
+enum class QuestionKind { Numeric, Choice, Order };
+
+/// A lettered choice (choice questions) or step (order questions).
+struct QuizOption {
+    std::string key;  ///< "a", "b", ...
+    Bilingual text;
+};
+
+/// One question with its right answer and the lesson's explanation.
+struct Question {
+    std::string id;  ///< e.g. "phases-1024"; also the key in the answers file
+    QuestionKind kind = QuestionKind::Numeric;
+    Bilingual text;
+    Bilingual explanation;
+    double number = 0;                ///< numeric: the answer
+    double tolerance = 0;             ///< numeric: accepted absolute difference
+    std::vector<QuizOption> options;  ///< choice: the choices; order: the steps (as listed, shuffled by the author)
+    std::string choice;               ///< choice: the right key
+    std::vector<std::string> order;   ///< order: the keys of the steps in the right order
+};
+
+/// A lesson's quiz.
+struct Quiz {
+    std::string lesson;  ///< lesson1 .. lesson4, as the file says
+    std::vector<Question> questions;
+
+    /// The question with this id, or nullptr.
+    const Question* find(const std::string& id) const;
+    /// Every question id, for suggestions.
+    std::vector<std::string> ids() const;
+};
+
+/// Parses quiz.yaml text; `displayName` is used in error locations.
+Expected<Quiz> parseQuiz(const std::string& text, const std::string& displayName);
+
+/// Reads the quiz of `lesson` (lessons/<folder>/quiz.yaml) and checks that it is that lesson's.
+Expected<Quiz> loadLessonQuiz(const Course& course, const Lesson& lesson);
+
+/// Where the quiz of `lesson` lives: <kit>/lessons/<folder>/quiz.yaml.
+std::filesystem::path quizPath(const Course& course, const Lesson& lesson);
+
+/// "numeric", "choice" or "order".
+const char* kindWord(QuestionKind kind);
+
+}  // namespace grader

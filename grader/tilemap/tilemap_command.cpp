@@ -1,0 +1,95 @@
+// `grader tilemap` (see tilemap_command.h).
+#include "tilemap/tilemap_command.h"
+
+#include <cstdlib>
+#include <fstream>
+
+#include "backend/backend.h"
+#include "checks/check.h"
+#include "core/spelling.h"
+#include "tilemap/tilemap.h"
+#include "tilemap/tilemap_render.h"
+
+namespace grader {
+
+namespace {
+
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+int report(std::ostream& err, const Error& error, int code) {
+    err << "grader: " << error.format() << "\n";
+    return code;
+}
+
+/// Arms the emulator's recording in the child for as long as it lives.
+class ArmedRecording {
+public:
+    explicit ArmedRecording(const std::string& spec) { setenv("CUEMU_TILEMAP", spec.c_str(), 1); }
+    ~ArmedRecording() { unsetenv("CUEMU_TILEMAP"); }
+};
+
+}  // namespace
+
+int runTilemapCommand(const Course& course, const TilemapCommand& command, std::ostream& out, std::ostream& err) {
+    const Lesson* lesson = course.findLesson(command.lesson);
+    if (!lesson) return report(err, {"", "unknown lesson '" + command.lesson + "'", didYouMean(command.lesson, course.lessonIds())}, kExitUsage);
+    if (lesson->number != 2 && lesson->number != 3)
+        return report(err, {"", "the tile map draws the tiled kernels of lessons 2 and 3; " + lesson->id + " has no tiles", ""}, kExitUsage);
+    if (!std::filesystem::exists(command.file))
+        return report(err, {command.file, "no such file", "the lesson's file is starter/" + lesson->folder + "/" + lesson->studentFile}, kExitUsage);
+    const int tile = course.tile;
+    const int n = command.n ? *command.n : defaultTilemapSize(tile);
+    if (n < tile || n > 8 * tile || n % tile != 0)
+        return report(err, {"", "--n " + std::to_string(n) + " cannot be drawn", "a multiple of TILE = " + std::to_string(tile) + " from " +
+                                                                              std::to_string(tile) + " to " + std::to_string(8 * tile)}, kExitUsage);
+    const int blocks = n / tile;
+    int bx = -1, by = -1;
+    char rest = 0;
+    if (std::sscanf(command.block.c_str(), "%d,%d%c", &bx, &by, &rest) != 2)
+        return report(err, {"", "--block '" + command.block + "' is not X,Y", "e.g. --block 1,0 for blockIdx.x = 1, blockIdx.y = 0"}, kExitUsage);
+    if (bx < 0 || by < 0 || bx >= blocks || by >= blocks)
+        return report(err, {"", "block (" + command.block + ") is outside the grid at n = " + std::to_string(n),
+                            "blocks are 0.." + std::to_string(blocks - 1) + " along each axis; --n changes the size"}, kExitUsage);
+    if (command.phase < 0 || command.phase >= blocks)
+        return report(err, {"", "phase " + std::to_string(command.phase) + " does not exist at n = " + std::to_string(n),
+                            "phases are 0.." + std::to_string(blocks - 1) + "; --n changes the size"}, kExitUsage);
+
+    auto cpu = makeCpuBackend();
+    if (const std::string why = cpu->unavailableReason(); !why.empty())
+        return report(err, {"", "the cpu backend cannot run: " + why, ""}, kExitUsage);
+    const BuildResult build = cpu->build(*lesson, command.file, command.file);
+    if (!build.ok) return report(err, {command.file, "does not compile: " + build.summary, ""}, kExitFailed);
+    RunRequest request;
+    request.n = n;
+    request.phase = lesson->number == 2 ? command.phase : 0;
+    request.seed = 1;
+    request.timeLimitS = 30;
+    const int phases = lesson->number == 2 ? 1 : blocks;
+    RunRecord record;
+    {
+        ArmedRecording armed(std::to_string(bx) + "," + std::to_string(by) + "," + std::to_string(lesson->number == 2 ? 0 : command.phase) +
+                             "," + std::to_string(phases) + "," + (lesson->number == 2 ? "1" : "2"));
+        record = cpu->run(build, request);
+    }
+    if (const std::string failure = describeFailedRun(record, request); !failure.empty())
+        return report(err, {command.file, "the run failed, so there is no map: " + failure, ""}, kExitFailed);
+    auto map = parseTileMap(record.tilemap);
+    if (!map) return report(err, map.error(), kExitUsage);
+    if (lesson->number == 2) map->phase = command.phase;  // the launch's phase argument
+    const TileExpectation expected = expectedTiles(lesson->number, n, tile, bx, by, command.phase);
+    const std::vector<std::string> sentences = describeTileMap(*map, expected, lesson->number, n);
+    const std::string title = "tile map: " + lesson->id + " " + command.file + ", n = " + std::to_string(n) + ", TILE = " +
+                              std::to_string(tile) + ", block (" + std::to_string(bx) + "," + std::to_string(by) + "), phase " +
+                              std::to_string(command.phase);
+    out << renderTileMapText(*map, expected, sentences, title, n, command.colour);
+    if (!command.svg.empty()) {
+        std::ofstream svg(command.svg);
+        if (!svg) return report(err, {command.svg, "cannot write the SVG file", ""}, kExitUsage);
+        svg << renderTileMapSvg(*map, expected, sentences, title, n);
+        out << "SVG: " << command.svg << "\n";
+    }
+    return 0;
+}
+
+}  // namespace grader

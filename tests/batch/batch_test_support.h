@@ -1,0 +1,43 @@
+// Small helpers the batch tests share: a temporary folder removed at the
+// end of a test, and whole-file text reads and writes.
+// Non-goal: anything a test asserts; the tests do that.
+#pragma once
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+/// A fresh folder under the system's temporary folder, removed with its contents.
+struct TempFolder {
+    std::filesystem::path path;
+    explicit TempFolder(const std::string& name) {
+        std::string pattern = (std::filesystem::temp_directory_path() / ("grader-test-" + name + "-XXXXXX")).string();
+        path = mkdtemp(pattern.data());
+        // Open to others: the sandbox runs student code as a throwaway uid that must reach the build cache in here.
+        std::filesystem::permissions(path, std::filesystem::perms::others_read | std::filesystem::perms::others_exec,
+                                     std::filesystem::perm_options::add);
+    }
+    ~TempFolder() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+};
+
+/// Writes `text` to `path`, creating its folders.
+inline void writeText(const std::filesystem::path& path, const std::string& text) {
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+/// The whole file, or "" when unreadable.
+inline std::string readText(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}

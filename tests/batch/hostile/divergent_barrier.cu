@@ -1,0 +1,25 @@
+// Hostile: a barrier only some threads of each block reach, which can hang
+// a real GPU. The emulator reports it and the run ends.
+// expect: correctness pass
+#define TILE 16
+
+__global__ void matMulNaive(const float* A, const float* B, float* C, int n)
+{
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (threadIdx.x == 0)
+        __syncthreads();
+    if (row >= n || col >= n)
+        return;
+    float sum = 0.0f;
+    for (int k = 0; k < n; ++k)
+        sum += A[row * n + k] * B[k * n + col];
+    C[row * n + col] = sum;
+}
+
+void launchMatMulNaive(const float* A, const float* B, float* C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matMulNaive<<<grid, block>>>(A, B, C, n);
+}

@@ -1,0 +1,30 @@
+// Hostile: allocates 8 GB at once, far over the memory limit; the failed
+// allocation aborts. (Without a limit it would get the memory and compute nothing.)
+// expect: correctness fail SIGABRT
+#define TILE 16
+#include <new>
+__global__ void matMulNaive(const float* A, const float* B, float* C, int n)
+{
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row >= n || col >= n)
+        return;
+    float sum = 0.0f;
+    for (int k = 0; k < n; ++k)
+        sum += A[row * n + k] * B[k * n + col];
+    C[row * n + col] = sum;
+}
+
+static void launchRight(const float* A, const float* B, float* C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matMulNaive<<<grid, block>>>(A, B, C, n);
+}
+
+void launchMatMulNaive(const float* A, const float* B, float* C, int n)
+{
+    char* block = new (std::nothrow) char[8ull << 30];
+    if (!block) throw std::bad_alloc();
+    block[0] = 1;
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Loads report.html in headless Debian chromium: the page must render (its
+# DOM holds the class table and the inline SVG plots) and the screenshot
+# must be a real PNG of a non-blank page. Exits 77 (CTest: skipped) when no
+# chromium is installed (scripts/install-deps.sh installs it).
+# Usage: report_screenshot.sh REPORT.html SCREENSHOT.png
+set -euo pipefail
+report=$(realpath "$1")
+png=$2
+browser=""
+for candidate in chromium chromium-browser google-chrome; do
+  if command -v "$candidate" >/dev/null 2>&1; then browser=$(command -v "$candidate"); break; fi
+done
+if [ -z "$browser" ]; then
+  echo "skipped: no chromium here (scripts/install-deps.sh installs it)"
+  exit 77
+fi
+[ -s "$report" ] || { echo "no report at $report"; exit 1; }
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
+flags=(--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update
+       --disable-sync --no-first-run --user-data-dir="$profile" --window-size=1200,900)
+
+dom=$(timeout 90 "$browser" "${flags[@]}" --dump-dom "file://$report" 2>/dev/null || true)
+for part in '<table class="sortable"' 'aria-label="score distribution"' 'aria-label="failures per check"' 'Feedback, student by student'; do
+  grep -qF "$part" <<<"$dom" || { echo "the rendered page lacks: $part"; exit 1; }
+done
+
+rm -f "$png"
+timeout 90 "$browser" "${flags[@]}" --screenshot="$png" "file://$report" >/dev/null 2>&1 || true
+[ -s "$png" ] || { echo "chromium wrote no screenshot"; exit 1; }
+magic=$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')
+[ "$magic" = "89504e470d0a1a0a" ] || { echo "$png is not a PNG"; exit 1; }
+size=$(stat -c %s "$png")
+[ "$size" -gt 40000 ] || { echo "the screenshot is only $size bytes: a blank page?"; exit 1; }
+echo "rendered; screenshot $png ($size bytes)"

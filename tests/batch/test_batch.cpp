@@ -1,0 +1,182 @@
+// The batch flow with a fake backend (no compiler, no sandbox): each
+// submission graded once, reruns skip what is up to date, a changed
+// submission or course.yaml is regraded, an interrupted run loses nothing
+// finished, shards split the class and the merge sees what is missing.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <stdexcept>
+
+#include "batch/batch.h"
+#include "batch/results.h"
+#include "batch_test_support.h"
+#include "harness/inputs.h"
+
+using namespace grader;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::atomic<int> builds{0};
+std::atomic<bool> failNextBuild{false};
+
+/// Builds anything; a file containing "WRONG" computes C off by one; "THROW" makes the grader fail once.
+class FakeBackend : public Backend {
+public:
+    std::string name() const override { return "cpu"; }
+    std::string unavailableReason() const override { return ""; }
+    BuildResult build(const Lesson&, const fs::path& source, const std::string&) override {
+        ++builds;
+        if (readText(source).find("THROW") != std::string::npos && failNextBuild.exchange(false))
+            throw std::runtime_error("simulated trouble");
+        BuildResult b;
+        b.ok = true;
+        b.summary = "built";
+        wrong_ = readText(source).find("WRONG") != std::string::npos;
+        return b;
+    }
+    RunRecord run(const BuildResult&, const RunRequest& request) override {
+        RunRecord r;
+        r.process.started = true;
+        r.process.exitCode = 0;
+        r.complete = r.started = true;
+        const int n = request.n;
+        auto A = course_inputs::makeMatrix(request.seed, 0, n), B = course_inputs::makeMatrix(request.seed, 1, n);
+        std::vector<float> C(size_t(n) * n, 0.0f);
+        for (int i = 0; i < n; ++i)
+            for (int k = 0; k < n; ++k)
+                for (int j = 0; j < n; ++j) C[i * n + j] += A[i * n + k] * B[k * n + j];
+        if (wrong_) C[1] += 1;
+        r.outputs["C"] = C;
+        return r;
+    }
+
+private:
+    bool wrong_ = false;
+};
+
+const char* const kCourse = R"(course: {title: Fake class}
+lessons:
+  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
+     label: lesson1, checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16]}]}
+  - {id: lesson2, title: Tiles, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
+     label: lesson2, checks: [{name: compile, points: 1}]}
+)";
+
+/// A class folder, a results folder and the options that grade one into the other.
+struct FakeClass {
+    TempFolder tmp{"batch"};
+    fs::path subs = tmp.path / "class", out = tmp.path / "results", coursePath = tmp.path / "course.yaml";
+    Course course;
+
+    explicit FakeClass(int students) {
+        writeText(coursePath, kCourse);
+        course = *loadCourse(coursePath);
+        for (int i = 0; i < students; ++i)
+            writeText(subs / ("s" + std::to_string(i)) / "work" / "matmul_naive.cu", "// student " + std::to_string(i));
+    }
+    BatchOptions options() const {
+        BatchOptions o;
+        o.submissions = subs;
+        o.out = out;
+        o.coursePath = coursePath;
+        o.jobs = 2;
+        o.makeBackend = [] { return std::make_unique<FakeBackend>(); };
+        return o;
+    }
+    BatchSummary grade(std::optional<ShardSpec> shard = std::nullopt) const {
+        BatchOptions o = options();
+        o.shard = shard;
+        auto summary = gradeBatch(course, o);
+        REQUIRE_MESSAGE(summary.ok(), (summary.ok() ? "" : summary.error().format()));
+        return *summary;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("every submission is graded once and a rerun grades only what changed") {
+    FakeClass fake(3);
+    writeText(fake.subs / "s1" / "matmul_naive.cu", "// WRONG");  // a second copy, nearer the top: this one is graded
+    builds = 0;
+    BatchSummary first = fake.grade();
+    CHECK(first.submissions == 3);
+    CHECK(first.graded == 3);
+    CHECK(builds == 3);
+    auto s1 = loadStudentResult(fake.out / "s1.json");
+    REQUIRE(s1.ok());
+    CHECK(s1->lessons[0].report.checks[1].status == Status::Fail);
+    CHECK(s1->lessons[1].submitted == false);
+    CHECK(s1->notes.size() == 1);
+
+    BatchSummary second = fake.grade();
+    CHECK(second.graded == 0);
+    CHECK(second.upToDate == 3);
+    CHECK(builds == 3);
+
+    writeText(fake.subs / "s1" / "matmul_naive.cu", "// fixed");
+    BatchSummary third = fake.grade();
+    CHECK(third.graded == 1);
+    CHECK(third.upToDate == 2);
+    CHECK(loadStudentResult(fake.out / "s1.json")->score() == 5);
+
+    writeText(fake.coursePath, std::string(kCourse) + "# a changed course.yaml regrades everyone\n");
+    CHECK(fake.grade().graded == 3);
+}
+
+TEST_CASE("an interrupted run loses nothing finished: only missing or damaged results are graded again") {
+    FakeClass fake(4);
+    fake.grade();
+    const auto kept = fs::last_write_time(fake.out / "s0.json");
+    fs::remove(fake.out / "s2.json");                                 // killed before s2 was written
+    writeText(fake.out / "s3.json", "{\"id\": \"s3\", \"lesso");      // a torn write (never happens with rename; still handled)
+    writeText(fake.out / ".s1.json.999.0.tmp", "{\"id\": \"s1\"");   // a temporary file a kill -9 left behind
+    builds = 0;
+    BatchSummary rerun = fake.grade();
+    CHECK(rerun.graded == 2);
+    CHECK(rerun.upToDate == 2);
+    CHECK(builds == 2);
+    CHECK(fs::last_write_time(fake.out / "s0.json") == kept);
+    CHECK(loadStudentResult(fake.out / "s3.json").ok());
+}
+
+TEST_CASE("a result holding the grader's own error is graded again on the next run") {
+    FakeClass fake(2);
+    writeText(fake.subs / "s0" / "work" / "matmul_naive.cu", "// THROW once");
+    failNextBuild = true;
+    BatchSummary first = fake.grade();
+    CHECK(first.graderErrors == 1);
+    auto broken = loadStudentResult(fake.out / "s0.json");
+    REQUIRE(broken.ok());
+    CHECK(broken->hasGraderError());
+    CHECK(broken->lessons[0].report.checks[0].message == "the grader failed: simulated trouble");
+    BatchSummary second = fake.grade();
+    CHECK(second.graded == 1);
+    CHECK(second.graderErrors == 0);
+}
+
+TEST_CASE("shards split the class and the merge names who is missing") {
+    FakeClass fake(9);
+    BatchSummary one = fake.grade(ShardSpec{1, 2});
+    auto partial = mergeResults(fake.course, fake.subs, fake.out);
+    REQUIRE(partial.ok());
+    CHECK(partial->students == one.submissions);
+    CHECK(static_cast<int>(partial->missing.size()) == one.otherShards);
+    CHECK(fs::exists(fake.out / "gradebook.csv"));
+
+    BatchSummary two = fake.grade(ShardSpec{2, 2});
+    CHECK(one.submissions + two.submissions == 9);
+    CHECK(one.otherShards == two.submissions);
+    CHECK(two.upToDate == 0);
+    auto full = mergeResults(fake.course, fake.subs, fake.out);
+    REQUIRE(full.ok());
+    CHECK(full->students == 9);
+    CHECK(full->missing.empty());
+    for (int i = 0; i < 9; ++i) {
+        auto r = loadStudentResult(fake.out / ("s" + std::to_string(i) + ".json"));
+        REQUIRE(r.ok());
+        CHECK(r->shard == std::to_string(shardOf(r->id, 2)) + "/2");
+    }
+    for (const char* output : {"gradebook.csv", "junit.xml", "report.html", "gradescope/s0.json"})
+        CHECK_MESSAGE(fs::exists(fake.out / output), output);
+}

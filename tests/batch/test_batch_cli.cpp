@@ -1,0 +1,323 @@
+// `grader batch` end to end, run as a separate process like an instructor
+// runs it: hostile submissions in the sandbox, a kill -9 mid-way and the
+// rerun, shards as separate processes, the Slurm scripts, and the refusal
+// to run without a sandbox.
+#include <arpa/inet.h>
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "batch_test_support.h"
+#include "core/process.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kKit = KIT_SOURCE_DIR;
+const fs::path kTestCourse = kKit / "tests" / "batch" / "course.yaml";
+const fs::path kSharedCache = BATCH_TEST_CACHE;
+
+/// How a grader run ended.
+struct Outcome {
+    int exitCode = -1;
+    std::string output;
+};
+
+/// Runs `grader ARGS` to the end with extra environment entries.
+Outcome runGrader(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
+    std::vector<std::string> argv = {GRADER_EXE};
+    argv.insert(argv.end(), args.begin(), args.end());
+    grader::ProcessLimits limits;
+    limits.wallSeconds = 300;
+    limits.outputBytes = 64LL << 20;
+    std::vector<std::string> fullEnv = {"NO_COLOR=1"};
+    fullEnv.insert(fullEnv.end(), env.begin(), env.end());
+    grader::ProcessResult result = grader::runProcess(argv, limits, kKit, fullEnv);
+    return {result.exitCode, result.output + (result.succeeded() ? "" : "\n(grader " + result.describe() + ")")};
+}
+
+/// Starts `grader ARGS` in the background; its output goes to `log`.
+pid_t startGrader(const std::vector<std::string>& args, const std::vector<std::string>& env, const fs::path& log) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(fd, 1);
+        dup2(fd, 2);
+        for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
+        std::vector<char*> argv = {const_cast<char*>(GRADER_EXE)};
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(GRADER_EXE, argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+int waitExit(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/// Live (not zombie) processes whose executable lies under `dir`, or whose name starts with `name`.
+std::vector<std::string> survivors(const fs::path& dir, const std::string& name) {
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+        const std::string pid = entry.path().filename().string();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        const std::string stat = readText(entry.path() / "stat");
+        const size_t close = stat.rfind(')');
+        if (close == std::string::npos || close + 2 >= stat.size() || stat[close + 2] == 'Z') continue;
+        std::string comm = readText(entry.path() / "comm");
+        if (!comm.empty() && comm.back() == '\n') comm.pop_back();
+        const fs::path exe = fs::read_symlink(entry.path() / "exe", ec);
+        const bool underDir = !dir.empty() && !ec && exe.string().rfind(dir.string(), 0) == 0;
+        if (underDir || (!name.empty() && comm.rfind(name, 0) == 0)) found.push_back(pid + " " + comm);
+    }
+    return found;
+}
+
+/// Waits up to `seconds` for `survivors` to be empty.
+std::vector<std::string> survivorsAfter(double seconds, const fs::path& dir, const std::string& name) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    auto left = survivors(dir, name);
+    while (!left.empty() && std::chrono::steady_clock::now() < end) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        left = survivors(dir, name);
+    }
+    return left;
+}
+
+nlohmann::json loadJson(const fs::path& path) { return nlohmann::json::parse(readText(path)); }
+
+/// `count` lesson-1 students, each a copy of the teacher's solution in its own layout.
+void writeStudents(const fs::path& subs, int count) {
+    const std::string solution = readText(kKit / "solutions" / "01-naive-kernel" / "matmul_naive.cu");
+    for (int i = 0; i < count; ++i)
+        writeText(subs / ("student" + std::to_string(i)) / "lesson1" / "matmul_naive.cu", "// student " + std::to_string(i) + "\n" + solution);
+}
+
+std::set<std::string> resultIds(const fs::path& out) {
+    std::set<std::string> ids;
+    for (const auto& e : fs::directory_iterator(out))
+        if (e.path().extension() == ".json" && e.path().filename().string()[0] != '.') ids.insert(e.path().stem().string());
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("hostile submissions each get a clear verdict inside their limits and the batch goes on") {
+    TempFolder tmp("hostile");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results", cache = tmp.path / "cache";
+    // A listener on the host's loopback: a sandboxed connect must never reach it.
+    const int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    REQUIRE(listen(listener, 8) == 0);
+    socklen_t length = sizeof address;
+    getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length);
+    const std::string port = std::to_string(ntohs(address.sin_port));
+
+    std::map<std::string, std::vector<std::smatch>> expectations;
+    std::map<std::string, std::string> sources;
+    for (const auto& entry : fs::directory_iterator(kKit / "tests" / "batch" / "hostile")) {
+        std::string text = readText(entry.path());
+        for (const auto& [placeholder, value] : std::vector<std::pair<std::string, std::string>>{
+                 {"@KIT_DIR@", kKit.string()}, {"@SUBMISSIONS@", subs.string()}, {"@RESULTS@", out.string()}, {"@PORT@", port}})
+            for (size_t at; (at = text.find(placeholder)) != std::string::npos;) text.replace(at, placeholder.size(), value);
+        sources[entry.path().stem().string()] = text;
+        writeText(subs / entry.path().stem() / "matmul_naive.cu", text);
+    }
+    writeText(subs / "peer" / "matmul_naive.cu", readText(kKit / "solutions" / "01-naive-kernel" / "matmul_naive.cu"));
+    REQUIRE(sources.size() >= 12);
+
+    const auto started = std::chrono::steady_clock::now();
+    Outcome run = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "-j", "2"},
+                         {"GRADER_CACHE_DIR=" + cache.string()});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    INFO(run.output);
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.output.find("sandbox: bubblewrap") != std::string::npos);
+    CHECK(seconds < 60);
+
+    static const std::regex expectLine(R"(// expect: ([a-z]+) ([a-z]+) ?(.*))");
+    for (const auto& [id, text] : sources) {
+        const nlohmann::json result = loadJson(out / (id + ".json"));
+        const nlohmann::json& checks = result["lessons"][0]["checks"];
+        std::stringstream lines(text);
+        int expectations = 0;
+        for (std::string line; std::getline(lines, line);) {
+            std::smatch m;
+            if (!std::regex_match(line, m, expectLine)) continue;
+            ++expectations;
+            bool found = false;
+            for (const auto& check : checks) {
+                if (check["name"] != m[1].str()) continue;
+                found = true;
+                const std::string message = check["message"];
+                CHECK_MESSAGE(check["status"] == m[2].str(), id << " " << m[1] << ": " << message);
+                CHECK_MESSAGE(message.find(m[3].str()) != std::string::npos, id << " " << m[1] << ": " << message);
+            }
+            CHECK_MESSAGE(found, id << ": no check " << m[1]);
+        }
+        CHECK_MESSAGE(expectations > 0, id << " has no '// expect:' line");
+    }
+    CHECK(loadJson(out / "peer.json")["score"] == 5);
+
+    CHECK_MESSAGE(accept(listener, nullptr, nullptr) < 0, "a sandboxed program connected to the host's loopback");
+    close(listener);
+    const auto left = survivorsAfter(2, cache, "hostile-");
+    CHECK_MESSAGE(left.empty(), "still running after the batch: " << (left.empty() ? "" : left.front()));
+    for (const fs::path& place : {kKit, subs, out, fs::path("/tmp")})
+        CHECK_MESSAGE(!fs::exists(place / "HOSTILE_WAS_HERE"), "written outside its folder: " << place);
+}
+
+TEST_CASE("--no-sandbox really runs unconfined: the hostile verdicts above are the sandbox's doing") {
+    TempFolder tmp("unconfined");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results";
+    for (const char* name : {"read_solutions", "include_solution"}) {
+        std::string text = readText(kKit / "tests" / "batch" / "hostile" / (std::string(name) + ".cu"));
+        for (size_t at; (at = text.find("@KIT_DIR@")) != std::string::npos;) text.replace(at, 9, kKit.string());
+        writeText(subs / name / "matmul_naive.cu", text);
+    }
+    Outcome run = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--no-sandbox"},
+                         {"GRADER_CACHE_DIR=" + kSharedCache.string()});
+    INFO(run.output);
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.output.find("warning: --no-sandbox") != std::string::npos);
+    CHECK(loadJson(out / "read_solutions.json")["lessons"][0]["checks"][1]["status"] == "fail");  // it read the solution
+    const std::string compile = loadJson(out / "include_solution.json")["lessons"][0]["checks"][0]["message"];
+    CHECK_MESSAGE(compile.find("No such file") == std::string::npos, compile);  // it found the solution (then the <<< >>> inside it fail)
+    CHECK(loadJson(out / "include_solution.json")["sandboxed"] == false);
+}
+
+TEST_CASE("without a working sandbox batch refuses to run and says how to proceed") {
+    TempFolder tmp("no-bwrap");
+    writeStudents(tmp.path / "class", 1);
+    Outcome run = runGrader({"batch", (tmp.path / "class").string(), "--out", (tmp.path / "results").string(), "--course",
+                          kTestCourse.string()},
+                         {"GRADER_BWRAP=/nonexistent/bwrap"});
+    CHECK(run.exitCode == 2);
+    CHECK(run.output.find("refusing to run student code without a sandbox: bubblewrap is not installed") != std::string::npos);
+    CHECK(run.output.find("--no-sandbox") != std::string::npos);
+    CHECK_FALSE(fs::exists(tmp.path / "results" / "student0.json"));
+}
+
+TEST_CASE("kill -9 mid-way loses nothing finished and the rerun regrades only what is missing or changed") {
+    TempFolder tmp("resume");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results", cache = tmp.path / "cache";
+    writeStudents(subs, 5);
+    writeText(subs / "slowpoke" / "matmul_naive.cu", readText(kKit / "tests" / "batch" / "hostile" / "infinite_loop.cu"));
+    const std::vector<std::string> args = {"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "-j", "2"};
+    const std::vector<std::string> env = {"GRADER_CACHE_DIR=" + cache.string()};
+
+    const pid_t pid = startGrader(args, env, tmp.path / "first.log");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while ((!fs::exists(out) || resultIds(out).size() < 2) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    kill(pid, SIGKILL);
+    waitExit(pid);
+    const std::set<std::string> finished = resultIds(out);
+    INFO(readText(tmp.path / "first.log"));
+    REQUIRE(finished.size() >= 2);
+    REQUIRE(finished.size() < 6);
+    const auto left = survivorsAfter(3, cache, "");
+    CHECK_MESSAGE(left.empty(), "student code outlived the killed grader: " << (left.empty() ? "" : left.front()));
+    std::map<std::string, fs::file_time_type> written;
+    for (const auto& id : finished) written[id] = fs::last_write_time(out / (id + ".json"));
+
+    Outcome rerun = runGrader(args, env);
+    INFO(rerun.output);
+    REQUIRE(rerun.exitCode == 0);
+    const std::string expected = std::to_string(6 - finished.size()) + " graded, " + std::to_string(finished.size()) + " up to date";
+    CHECK(rerun.output.find("6 submissions: " + expected) != std::string::npos);
+    for (const auto& [id, time] : written) CHECK_MESSAGE(fs::last_write_time(out / (id + ".json")) == time, id << " was graded again");
+    CHECK(resultIds(out).size() == 6);
+
+    const std::string changed = *finished.begin() == "slowpoke" ? *std::next(finished.begin()) : *finished.begin();
+    writeText(subs / changed / "lesson1" / "matmul_naive.cu", "// resubmitted\n" + readText(kKit / "solutions" / "01-naive-kernel" / "matmul_naive.cu"));
+    Outcome third = runGrader(args, env);
+    CHECK(third.output.find("6 submissions: 1 graded, 5 up to date") != std::string::npos);
+}
+
+TEST_CASE("shards run as separate processes into one results folder and the merge builds the class outputs") {
+    TempFolder tmp("shards");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results";
+    writeStudents(subs, 7);
+    const std::vector<std::string> env = {"GRADER_CACHE_DIR=" + kSharedCache.string()};
+    std::vector<pid_t> shards;
+    for (int k = 1; k <= 3; ++k)
+        shards.push_back(startGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--shard",
+                                      std::to_string(k) + "/3", "-j", "1"},
+                                     env, tmp.path / ("shard" + std::to_string(k) + ".log")));
+    for (pid_t pid : shards) CHECK(waitExit(pid) == 0);
+    CHECK_FALSE(fs::exists(out / "gradebook.csv"));  // a shard writes only its students
+    std::set<std::string> shardOfEach;
+    for (const auto& id : resultIds(out)) shardOfEach.insert(loadJson(out / (id + ".json"))["shard"].get<std::string>());
+    CHECK(resultIds(out).size() == 7);
+    CHECK(shardOfEach.size() >= 2);
+
+    Outcome merge = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--merge"}, env);
+    INFO(merge.output);
+    CHECK(merge.exitCode == 0);
+    const std::string csv = readText(out / "gradebook.csv");
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == 8);
+    CHECK(csv.find("student6,5,0,5,9,graded,lesson2 not submitted") != std::string::npos);
+}
+
+TEST_CASE("the Slurm scripts run one array task per shard and then the merge") {
+    TempFolder tmp("slurm");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results", script = tmp.path / "grade.sbatch";
+    writeStudents(subs, 4);
+    Outcome written = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--slurm-script",
+                              script.string(), "--shards", "2", "--backend", "cpu", "-j", "1"});
+    INFO(written.output);
+    REQUIRE(written.exitCode == 0);
+    const std::string text = readText(script);
+    CHECK(text.find("#SBATCH --array=1-2") != std::string::npos);
+    CHECK(text.find("--gres") == std::string::npos);
+    CHECK(fs::exists(tmp.path / "grade-merge.sbatch"));
+    CHECK(fs::is_directory(out / "slurm"));
+
+    // What Slurm would do on two nodes: each array task runs the script with its task id.
+    const std::string cache = "GRADER_CACHE_DIR=" + kSharedCache.string();
+    std::vector<pid_t> tasks;
+    for (int k = 1; k <= 2; ++k) {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            const std::string id = "SLURM_ARRAY_TASK_ID=" + std::to_string(k);
+            putenv(const_cast<char*>(id.c_str()));
+            putenv(const_cast<char*>(cache.c_str()));
+            const int fd = open((out / "slurm" / ("shard-" + std::to_string(k) + ".log")).c_str(), O_WRONLY | O_CREAT, 0644);
+            dup2(fd, 1);
+            dup2(fd, 2);
+            execl("/bin/bash", "bash", script.c_str(), nullptr);
+            _exit(127);
+        }
+        tasks.push_back(pid);
+    }
+    for (pid_t pid : tasks) CHECK(waitExit(pid) == 0);
+    grader::ProcessLimits limits;
+    limits.wallSeconds = 120;
+    const auto merged = grader::runProcess({"/bin/bash", (tmp.path / "grade-merge.sbatch").string()}, limits, {}, {cache});
+    INFO(merged.output);
+    CHECK(merged.exitCode == 0);
+    CHECK(resultIds(out).size() == 4);
+    CHECK(readText(out / "gradebook.csv").find("student3,5,0,5,9,graded") != std::string::npos);
+}

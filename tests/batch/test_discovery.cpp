@@ -1,0 +1,123 @@
+// Discovery: which entries are submissions and under which id, where each
+// lesson's file is found, and when the content key changes.
+#include <doctest/doctest.h>
+
+#include "batch/discovery.h"
+#include "batch_test_support.h"
+
+using namespace grader;
+namespace fs = std::filesystem;
+
+namespace {
+
+Course twoLessons() {
+    auto parsed = parseCourse(R"(course: {title: t}
+lessons:
+  - {id: lesson1, title: t, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
+     label: lesson1, checks: [{name: compile, points: 1}]}
+  - {id: lesson2, title: t, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
+     label: lesson2, checks: [{name: compile, points: 1}]}
+)", "course.yaml", "/kit");
+    REQUIRE(parsed.ok());
+    return *parsed;
+}
+
+}  // namespace
+
+TEST_CASE("each folder and archive is a student and other entries are noted or skipped") {
+    TempFolder tmp("discovery");
+    const fs::path subs = tmp.path / "subs";
+    writeText(subs / "ada" / "matmul_naive.cu", "x");
+    writeText(subs / "ken.tar.gz", "x");
+    writeText(subs / "dennis.zip", "x");
+    writeText(subs / "old.tgz", "x");
+    writeText(subs / "notes.txt", "x");
+    writeText(subs / ".DS_Store", "x");
+    writeText(subs / "results" / "ada.json", "{}");
+    fs::create_directories(subs / "=HYPERLINK(x)");
+    fs::create_symlink(subs / "ada", subs / "alias");
+
+    auto found = discoverSubmissions(subs, subs / "results");
+    REQUIRE(found.ok());
+    std::vector<std::string> ids;
+    for (const auto& s : found->submissions) ids.push_back(s.id);
+    CHECK(ids == std::vector<std::string>{"__HYPERLINK_x_", "ada", "dennis", "ken", "old"});
+    CHECK(found->submissions[3].kind == SubmissionKind::Archive);
+    CHECK(found->submissions[3].sourceName() == "ken.tar.gz");
+    REQUIRE(found->notes.size() == 2);
+    CHECK(found->notes[0].find("alias: a link; ignored") == 0);
+    CHECK(found->notes[1].find("notes.txt: not a folder") == 0);
+}
+
+TEST_CASE("two entries with one id: the second is noted and not graded twice") {
+    TempFolder tmp("discovery-dup");
+    writeText(tmp.path / "ada" / "a.cu", "x");
+    writeText(tmp.path / "ada.zip", "x");
+    auto found = discoverSubmissions(tmp.path);
+    REQUIRE(found.ok());
+    CHECK(found->submissions.size() == 1);
+    REQUIRE(found->notes.size() == 1);
+    CHECK(found->notes[0].find("already taken") != std::string::npos);
+}
+
+TEST_CASE("a missing SUBMISSIONS folder is an error with a hint") {
+    auto found = discoverSubmissions("/nonexistent/grader/submissions");
+    REQUIRE_FALSE(found.ok());
+    CHECK(found.error().message == "not a folder");
+}
+
+TEST_CASE("student ids are safe file names and harmless spreadsheet cells") {
+    CHECK(safeStudentId("ada.lovelace") == "ada.lovelace");
+    CHECK(safeStudentId("Smith, John_123") == "Smith__John_123");
+    CHECK(safeStudentId("../../etc") == "_.._.._etc");
+    CHECK(safeStudentId("=cmd|'/C calc'!A0") == "__cmd___C_calc__A0");
+    CHECK(safeStudentId("") == "_");
+}
+
+TEST_CASE("lesson files are found by name anywhere and links are never followed") {
+    const Course course = twoLessons();
+    TempFolder tmp("lesson-files");
+    writeText(tmp.path / "deep" / "er" / "matmul_naive.cu", "mine");
+    writeText(tmp.path / "solution.cu", "x");
+    fs::create_symlink("/etc/hostname", tmp.path / "tile_loading.cu");
+    const LessonFiles files = findLessonFiles(course, tmp.path);
+    REQUIRE(files.byLesson.count("lesson1"));
+    CHECK(files.byLesson.at("lesson1") == tmp.path / "deep" / "er" / "matmul_naive.cu");
+    CHECK_FALSE(files.byLesson.count("lesson2"));
+    REQUIRE(files.notes.size() == 1);
+    CHECK(files.notes[0].find("is a link; ignored") != std::string::npos);
+}
+
+TEST_CASE("among files of one name the one in the lesson's folder wins and then the shallowest") {
+    const Course course = twoLessons();
+    TempFolder tmp("lesson-dups");
+    writeText(tmp.path / "matmul_naive.cu", "top");
+    writeText(tmp.path / "kit" / "01-naive-kernel" / "matmul_naive.cu", "lesson folder");
+    writeText(tmp.path / "old" / "tile_loading.cu", "old");
+    writeText(tmp.path / "tile_loading.cu", "new");
+    const LessonFiles files = findLessonFiles(course, tmp.path);
+    CHECK(readText(files.byLesson.at("lesson1")) == "lesson folder");
+    CHECK(readText(files.byLesson.at("lesson2")) == "new");
+    REQUIRE(files.notes.size() == 2);
+    CHECK(files.notes[0].find("2 files named matmul_naive.cu; graded kit/01-naive-kernel/matmul_naive.cu") != std::string::npos);
+}
+
+TEST_CASE("the content key follows the lesson files and what lies beside them") {
+    const Course course = twoLessons();
+    TempFolder tmp("content-key");
+    writeText(tmp.path / "ada" / "matmul_naive.cu", "v1");
+    Submission ada{"ada", tmp.path / "ada", SubmissionKind::Folder};
+    const std::string first = *submissionContentHash(course, ada);
+    writeText(tmp.path / "ada" / "other" / "README.md", "unrelated");
+    CHECK(*submissionContentHash(course, ada) == first);
+    writeText(tmp.path / "ada" / "quiz_answers.yaml", "answers beside the lesson file count");
+    CHECK(*submissionContentHash(course, ada) != first);
+    const std::string withAnswers = *submissionContentHash(course, ada);
+    writeText(tmp.path / "ada" / "matmul_naive.cu", "v2");
+    CHECK(*submissionContentHash(course, ada) != withAnswers);
+    writeText(tmp.path / "ken.zip", "bytes");
+    Submission ken{"ken", tmp.path / "ken.zip", SubmissionKind::Archive};
+    const std::string archive = *submissionContentHash(course, ken);
+    writeText(tmp.path / "ken.zip", "other bytes");
+    CHECK(*submissionContentHash(course, ken) != archive);
+}

@@ -1,0 +1,180 @@
+// The outputs' shape: a result survives its JSON file, gradebook.csv has
+// its header and one row per student, junit.xml and the Gradescope file
+// count what they should, and nothing a student wrote reaches a page or a
+// spreadsheet unescaped.
+#include <doctest/doctest.h>
+
+#include "batch/class_outputs.h"
+#include "batch/escape.h"
+#include "batch/html_report.h"
+#include "batch/results.h"
+#include "batch_test_support.h"
+
+using namespace grader;
+namespace fs = std::filesystem;
+
+namespace {
+
+Course twoLessons() {
+    auto parsed = parseCourse(R"(course: {title: "Test <course>"}
+lessons:
+  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
+     label: lesson1, checks: [{name: compile, points: 1}, {name: correctness, points: 4}]}
+  - {id: lesson3, title: Tiled, folder: 03-phase-loop, student_file: matmul_tiled.cu, solution_file: matmul_tiled.cu,
+     label: lesson3, checks: [{name: compile, points: 1}, {name: correctness, points: 4}, {name: speedup, points: 2}]}
+)", "course.yaml", "/kit");
+    REQUIRE(parsed.ok());
+    return *parsed;
+}
+
+CheckResult check(const std::string& name, Status status, int points, int max, const std::string& message = "ok") {
+    return {name, status, message, points, max};
+}
+
+StudentResult ada(const Course& course) {
+    StudentResult r;
+    r.id = "ada";
+    r.source = "ada.zip";
+    r.submissionKey = "k1";
+    r.backend = "cpu";
+    r.seed = 42;
+    r.gradedAt = "2025-01-31T12:00:00Z";
+    LessonOutcome l1;
+    l1.submitted = true;
+    l1.report.lesson = "lesson1";
+    l1.report.file = "ada.zip/matmul_naive.cu";
+    l1.report.backend = "cpu";
+    l1.report.checks = {check("compile", Status::Pass, 1, 1),
+                        check("correctness", Status::Fail, 0, 4, "n=16: C[0][1] wrong <script>alert(1)</script> & \"quotes\"")};
+    l1.report.score = 1;
+    l1.report.maxScore = 5;
+    r.lessons.push_back(l1);
+    r.lessons.push_back(notSubmitted(*course.findLesson("lesson3"), "cpu"));
+    return r;
+}
+
+StudentResult eve(const Course& course) {
+    StudentResult r;
+    r.id = "eve";
+    r.source = "eve.zip";
+    r.status = "refused";
+    r.message = "entry '../x' has a '..' component";
+    r.backend = "cpu";
+    for (const auto& lesson : course.lessons) r.lessons.push_back(notSubmitted(lesson, "cpu"));
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("a result round-trips through its JSON file with lessons in the check --json shape") {
+    const Course course = twoLessons();
+    const StudentResult original = ada(course);
+    const nlohmann::json j = studentResultJson(original);
+    CHECK(j["id"] == "ada");
+    CHECK(j["score"] == 1);
+    CHECK(j["max_score"] == 10);  // 5 + lesson3 without the GPU-only speedup
+    REQUIRE(j["lessons"].size() == 2);
+    for (const char* key : {"lesson", "file", "backend", "seed", "checks", "score", "max_score", "status"})
+        CHECK_MESSAGE(j["lessons"][0].contains(key), key);
+    CHECK(j["lessons"][0]["status"] == "graded");
+    CHECK(j["lessons"][1]["status"] == "not submitted");
+    CHECK(j["lessons"][1]["file"].is_null());
+    CHECK(j["lessons"][0]["checks"][1]["status"] == "fail");
+
+    auto back = studentResultFromJson(j, "ada.json");
+    REQUIRE(back.ok());
+    CHECK(studentResultJson(*back) == j);
+    CHECK_FALSE(studentResultFromJson(nlohmann::json::object(), "x.json").ok());
+}
+
+TEST_CASE("results are written atomically and a damaged one is reported and not trusted") {
+    TempFolder tmp("results-atomic");
+    const fs::path file = tmp.path / "ada.json";
+    REQUIRE_FALSE(writeFileAtomically(file, "{\"id\": \"ada\", \"lessons\": []}\n").has_value());
+    CHECK(loadStudentResult(file).ok());
+    size_t entries = 0;
+    for (const auto& e : fs::directory_iterator(tmp.path)) entries += e.path().filename() != "ada.json";
+    CHECK(entries == 0);  // no temporary file left behind
+    writeText(file, "{\"id\": \"ada\", \"less");  // what a write cut short would leave
+    auto damaged = loadStudentResult(file);
+    REQUIRE_FALSE(damaged.ok());
+    CHECK(damaged.error().hint.find("grades that student again") != std::string::npos);
+}
+
+TEST_CASE("gradebook.csv has a column per lesson and a row per student with safe cells") {
+    const Course course = twoLessons();
+    StudentResult mallory = ada(course);
+    mallory.id = "=1+1";
+    ClassView view{course, {ada(course), eve(course), mallory}, {"zed"}, {}, "2025-01-31T12:00:00Z"};
+    const std::string csv = gradebookCsv(view);
+    std::vector<std::string> lines;
+    std::stringstream stream(csv);
+    for (std::string line; std::getline(stream, line);) lines.push_back(line.substr(0, line.find('\r')));
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0] == "id,lesson1,lesson3,total,max_total,status,notes");
+    CHECK(lines[1] == "'=1+1,1,0,1,10,graded,lesson3 not submitted");
+    CHECK(lines[2] == "ada,1,0,1,10,graded,lesson3 not submitted");
+    CHECK(lines[3] == "eve,0,0,0,10,refused,entry '../x' has a '..' component");
+    CHECK(lines[4] == "zed,,,,,not graded yet,");
+    CHECK(csvField("a,\"b\"") == "\"a,\"\"b\"\"\"");
+}
+
+TEST_CASE("junit.xml counts tests and failures and the Gradescope file has one test per check") {
+    const Course course = twoLessons();
+    ClassView view{course, {ada(course), eve(course)}, {}, {}, "2025-01-31T12:00:00Z"};
+    const std::string xml = junitXml(view);
+    CHECK(xml.find("<testsuites name=\"Test &lt;course&gt;\" tests=\"4\" failures=\"3\" errors=\"0\" skipped=\"0\">") != std::string::npos);
+    CHECK(xml.find("<testsuite name=\"ada\" tests=\"3\" failures=\"2\"") != std::string::npos);
+    CHECK(xml.find("&lt;script&gt;") != std::string::npos);
+    CHECK(xml.find("<script>") == std::string::npos);
+    CHECK(xml.find("type=\"refused\"") != std::string::npos);
+
+    const nlohmann::json gs = gradescopeJson(ada(course));
+    CHECK(gs["score"] == 1);
+    REQUIRE(gs["tests"].size() == 3);
+    CHECK(gs["tests"][1]["name"] == "lesson1: correctness");
+    CHECK(gs["tests"][1]["status"] == "failed");
+    CHECK(gs["tests"][1]["max_score"] == 4);
+    CHECK(gs["tests"][2]["name"] == "lesson3: not submitted");
+    CHECK(gs["tests"][2]["max_score"] == 5);
+}
+
+TEST_CASE("report.html is one self-contained page with its table and plots and every message escaped") {
+    const Course course = twoLessons();
+    ClassView view{course, {ada(course), eve(course)}, {"zed"}, {"notes.txt: not a folder, .zip or .tar.gz; ignored"},
+                   "2025-01-31T12:00:00Z"};
+    const std::string html = htmlReport(view);
+    CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(html.find("<svg") != std::string::npos);
+    CHECK(html.find("Score distribution") != std::string::npos);
+    CHECK(html.find("Failures per check") != std::string::npos);
+    CHECK(html.find("no GPU results") != std::string::npos);
+    CHECK(html.find("&lt;script&gt;alert(1)") != std::string::npos);
+    CHECK(html.find("<script>alert") == std::string::npos);
+    CHECK(html.find("1 submission has no result yet") != std::string::npos);
+    CHECK(html.find("src=\"http") == std::string::npos);  // no external assets
+    CHECK(html.find("href=\"http") == std::string::npos);
+    CHECK(html.find("<link") == std::string::npos);
+}
+
+TEST_CASE("a GPU result's speedup is plotted") {
+    const Course course = twoLessons();
+    StudentResult r = ada(course);
+    r.backend = "gpu";
+    LessonOutcome l3;
+    l3.submitted = true;
+    l3.report.lesson = "lesson3";
+    l3.report.checks = {check("speedup", Status::Pass, 2, 2, "speedup 1.48x, needed 1.2x (0.8 x the reference's 1.5x, floor 1.1x)")};
+    r.lessons[1] = l3;
+    ClassView view{course, {r}, {}, {}, "now"};
+    const std::string html = htmlReport(view);
+    CHECK(html.find("aria-label=\"speedups\"") != std::string::npos);
+    CHECK(html.find("ada: 1.48x") != std::string::npos);
+}
+
+TEST_CASE("text cleaning: invalid UTF-8 and control characters never reach a page") {
+    CHECK(cleanUtf8("ok \xC3\xA9") == "ok \xC3\xA9");
+    CHECK(cleanUtf8("bad \xFF\xFE end") == "bad \xEF\xBF\xBD\xEF\xBF\xBD end");
+    CHECK(cleanUtf8("bell\x07 esc\x1b[31m") == "bell esc[31m");
+    CHECK(htmlEscape("<a href='x'>&") == "&lt;a href=&#39;x&#39;&gt;&amp;");
+}

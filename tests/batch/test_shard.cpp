@@ -1,0 +1,58 @@
+// Shards: K/N parsing, a stable and balanced id -> shard map, and the Slurm
+// scripts' essentials (one task per shard, a GPU when asked, the merge).
+#include <doctest/doctest.h>
+
+#include <map>
+
+#include "batch/shard.h"
+
+using namespace grader;
+
+TEST_CASE("--shard K/N parses and nonsense is an error naming the rule") {
+    auto spec = parseShard("2/8");
+    REQUIRE(spec.ok());
+    CHECK(spec->index == 2);
+    CHECK(spec->count == 8);
+    CHECK(spec->text() == "2/8");
+    CHECK_FALSE(parseShard("0/4").ok());
+    CHECK_FALSE(parseShard("5/4").ok());
+    CHECK_FALSE(parseShard("2").ok());
+    CHECK_FALSE(parseShard("a/b").ok());
+    CHECK(parseShard("2of4").error().hint.find("--shard 2/8") != std::string::npos);
+}
+
+TEST_CASE("every id lands in one stable shard and shards are balanced") {
+    std::map<int, int> sizes;
+    for (int i = 0; i < 1000; ++i) {
+        const std::string id = "s" + std::to_string(i);
+        const int shard = shardOf(id, 4);
+        REQUIRE(shard >= 1);
+        REQUIRE(shard <= 4);
+        CHECK(shardOf(id, 4) == shard);
+        ++sizes[shard];
+    }
+    for (const auto& [shard, size] : sizes) CHECK(size > 200);
+    CHECK(shardOf("anyone", 1) == 1);
+}
+
+TEST_CASE("the Slurm array script runs one shard per task and asks for a GPU only for the gpu backend") {
+    SlurmJob job;
+    job.grader = "/opt/kit/build/grader/grader";
+    job.course = "/opt/kit/course.yaml";
+    job.submissions = "/data/class of 2025";
+    job.out = "/shared/results";
+    job.shards = 8;
+    job.backend = "gpu";
+    const std::string script = slurmArrayScript(job, "/shared/grade.sbatch", "/shared/grade-merge.sbatch");
+    CHECK(script.rfind("#!/bin/bash\n", 0) == 0);
+    CHECK(script.find("#SBATCH --array=1-8\n") != std::string::npos);
+    CHECK(script.find("#SBATCH --gres=gpu:1\n") != std::string::npos);
+    CHECK(script.find("--shard \"${SLURM_ARRAY_TASK_ID}/8\"") != std::string::npos);
+    CHECK(script.find("'/data/class of 2025'") != std::string::npos);
+    CHECK(script.find("sbatch --dependency=afterany:") != std::string::npos);
+    job.backend = "cpu";
+    CHECK(slurmArrayScript(job, "/a", "/b").find("--gres") == std::string::npos);
+    const std::string merge = slurmMergeScript(job);
+    CHECK(merge.find(" --merge\n") != std::string::npos);
+    CHECK(merge.find("--shard") == std::string::npos);
+}
