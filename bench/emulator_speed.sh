@@ -6,7 +6,8 @@
 #  3. the cost of shared-memory hazard tracking (CUEMU_TRACKING=off leaves
 #     the hooks nothing to watch);
 #  4. the same tiled kernel on numba's CUDA simulator (python3-numba), and
-#     the ratio.
+#     the ratio. Kernel figures are CPU seconds (both sides), so a busy
+#     machine does not skew them; the process column is wall time.
 # Usage: bench/emulator_speed.sh [BUILD] [RUNS]   (from the kit's folder)
 set -u
 build=${1:-build} runs=${2:-5}
@@ -26,14 +27,14 @@ emulate() {  # n, environment... -> "launch_ms process_ms"
     local t0=$(date +%s.%N)
     env "$@" taskset -c 0 "$child" "$record" matmul "$n" 0 1 >/dev/null 2>&1
     local t1=$(date +%s.%N)
-    launch+=("$(grep -a '^emulation ms=' "$record" | cut -d= -f2)")
+    launch+=("$(grep -a '^emulation cpu_ms=' "$record" | cut -d= -f2)")
     process+=("$(echo "($t1 - $t0) * 1000" | bc -l)")
   done
   echo "$(printf '%s\n' "${launch[@]}" | median) $(printf '%s\n' "${process[@]}" | median)"
 }
 
 echo "== 1. emulation of the lesson-3 solution on one core (median of $runs)"
-printf '%-6s %-14s %-14s\n' n launch_ms process_ms
+printf '%-6s %-16s %-14s\n' n launch_cpu_ms process_wall_ms
 declare -A launchMs
 for n in 32 64 128 256; do
   read -r l p < <(emulate "$n")

@@ -1,5 +1,7 @@
 // Hostile: tries to write into the kit, the submissions, the results and the
-// real /tmp. C is right only when every write outside its folder fails.
+// real /tmp, then computes C. The test looks for the files on the real file
+// system afterwards (inside the sandbox a write may land in its private
+// tmpfs, which is not an escape, so the kernel cannot judge that itself).
 // expect: correctness pass
 #define TILE 16
 #include <cstdio>
@@ -25,12 +27,8 @@ static void launchRight(const float* A, const float* B, float* C, int n)
 void launchMatMulNaive(const float* A, const float* B, float* C, int n)
 {
     const char* paths[] = {"@KIT_DIR@/HOSTILE_WAS_HERE", "@SUBMISSIONS@/HOSTILE_WAS_HERE", "@RESULTS@/HOSTILE_WAS_HERE"};
-    bool escaped = false;
     for (const char* path : paths)
-        if (std::FILE* f = std::fopen(path, "w")) {
-            std::fclose(f);
-            escaped = true;
-        }
+        if (std::FILE* f = std::fopen(path, "w")) std::fclose(f);
     if (std::FILE* f = std::fopen("/tmp/HOSTILE_WAS_HERE", "w")) std::fclose(f);  // the private /tmp: allowed, and gone after
-    if (!escaped) launchRight(A, B, C, n);
+    launchRight(A, B, C, n);
 }
