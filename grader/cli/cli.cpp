@@ -210,7 +210,7 @@ int runCli(int argc, char** argv) {
     tilemapCmd->add_option("lesson", tilemap.lesson, "lesson2 or lesson3")->required();
     tilemapCmd->add_option("file", tilemap.file, "the student's .cu file")->required();
     tilemapCmd->add_option("--block", tilemap.block, "the block X,Y (blockIdx.x, blockIdx.y); default 0,0");
-    tilemapCmd->add_option("--phase", tilemap.phase, "the phase (the k-tile) to draw; default 0");
+    tilemapCmd->add_option("--phase", tilemap.phase, "the phase to draw: lesson 2's launch argument, lesson 3's loop iteration; default 0");
     tilemapCmd->add_option("--n", tilemap.n, "the matrix size (default 2 x TILE)");
     tilemapCmd->add_option("--svg", tilemap.svg, "also write the picture as an SVG file");
     tilemapCmd->add_option("--course", tilemapCourse, "course.yaml to use");

@@ -39,7 +39,7 @@ struct Interval {
 
 Target target;
 long launchIndex = -1;  ///< the launch (in stats().launches) whose block is recorded
-unsigned blockThreads = 0;
+unsigned recordedThreads = 0;
 dim3 blockShape;
 bool truncated = false;
 std::vector<Load> loads;
@@ -64,9 +64,9 @@ bool inTarget() {
     if (launch != launchIndex) {
         launchIndex = launch;
         blockShape = current->bDim;
-        blockThreads = blockShape.x * blockShape.y * blockShape.z;
+        recordedThreads = blockShape.x * blockShape.y * blockShape.z;
         loads.clear();
-        ordinals.assign(blockThreads, 0);
+        ordinals.assign(recordedThreads, 0);
         stores.clear();
         intervals.clear();
         truncated = false;
@@ -149,7 +149,7 @@ void writeTilemap(std::FILE* record) {
         if (phase[i] != target.phase) continue;
         ++cells[loads[i].buffer][loads[i].word];
         auto& counts = perThread[loads[i].buffer];
-        if (counts.empty()) counts.assign(blockThreads, 0);
+        if (counts.empty()) counts.assign(recordedThreads, 0);
         ++counts[loads[i].thread];
     }
     for (const auto& [buffer, words] : cells) {

@@ -15,7 +15,7 @@ constexpr const char* kInstructorClose = "<!-- /instructor-only -->";
 constexpr const char* kStudentOpen = "<!-- student-kit";
 constexpr const char* kCommentClose = "-->";
 
-std::string trimmed(const std::string& line) {
+std::string trimmedLine(const std::string& line) {
     const size_t start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos) return "";
     return line.substr(start, line.find_last_not_of(" \t\r") - start + 1);
@@ -30,7 +30,7 @@ Expected<std::string> studentReadme(const std::string& text, const std::string& 
     std::stringstream lines(text);
     for (std::string line; std::getline(lines, line);) {
         ++number;
-        const std::string bare = trimmed(line);
+        const std::string bare = trimmedLine(line);
         const std::string where = displayName + ":" + std::to_string(number);
         if (bare == kInstructorOpen || bare == kStudentOpen) {
             if (in != In::Both) return Error{where, "a marker inside the block opened at line " + std::to_string(openedAt), ""};
@@ -48,6 +48,7 @@ Expected<std::string> studentReadme(const std::string& text, const std::string& 
     if (in != In::Both)
         return Error{displayName + ":" + std::to_string(openedAt), "this block is never closed",
                      in == In::Instructor ? std::string("end it with ") + kInstructorClose : std::string("end it with ") + kCommentClose};
+    for (size_t at; (at = out.find("\n\n\n")) != std::string::npos;) out.erase(at, 1);  // where a block was left out
     return out;
 }
 

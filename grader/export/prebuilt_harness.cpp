@@ -2,7 +2,7 @@
 #include "export/prebuilt_harness.h"
 
 #include <algorithm>
-#include <sstream>
+#include <mutex>
 #include <thread>
 
 #include "core/process.h"

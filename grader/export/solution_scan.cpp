@@ -1,6 +1,7 @@
 // Distinctive solution lines and where they occur (see solution_scan.h).
 #include "export/solution_scan.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -37,6 +38,7 @@ std::vector<fs::path> filesUnder(const fs::path& folder) {
     if (!fs::is_directory(folder, ec)) return files;
     for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
         if (it->is_regular_file(ec)) files.push_back(it->path());
+    std::sort(files.begin(), files.end());  // the same order, and the same messages, on every machine
     return files;
 }
 

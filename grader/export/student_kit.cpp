@@ -14,8 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kExitFound = 1;
-constexpr int kExitUsage = 2;
+constexpr int kExportFound = 1;
+constexpr int kExportUsage = 2;
 constexpr const char* kMarker = ".student-kit";
 
 /// How one part of the kit travels.
@@ -158,9 +158,9 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
         return code;
     };
     if (!fs::exists(kit / "grader" / "harness" / "harness.cu"))
-        return fail({kit.string(), "this is not the instructor's kit (it has no harness source)", "a student kit cannot be exported again"}, kExitUsage);
+        return fail({kit.string(), "this is a student kit, not the instructor's: it has no harness source to compile", ""}, kExportUsage);
     auto folder = prepareOut(kit, command.out);
-    if (!folder) return fail(folder.error(), kExitUsage);
+    if (!folder) return fail(folder.error(), kExportUsage);
     const fs::path dest = *folder;
     auto abandon = [&](const Error& e, int code) {
         std::error_code ec;
@@ -170,7 +170,7 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     int files = 0;
     for (const auto& part : kKitParts) {
         auto copied = copyPart(kit, dest, part);
-        if (!copied) return abandon(copied.error(), kExitUsage);
+        if (!copied) return abandon(copied.error(), kExportUsage);
         files += *copied;
     }
     PrebuiltOptions prebuilt;
@@ -180,7 +180,7 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     prebuilt.gpu = command.gpu;
     prebuilt.cudaArchs = command.cudaArchs;
     auto compiled = writePrebuiltHarness(prebuilt);
-    if (!compiled) return abandon(compiled.error(), kExitUsage);
+    if (!compiled) return abandon(compiled.error(), kExportUsage);
     writeText(prebuilt.out / "README.md", kPrebuiltReadme);
     writeText(dest / kMarker, "Written by `grader export-student` (grader " + graderVersion() +
                                   "); the next export into this folder replaces it.\n");
@@ -190,7 +190,7 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     if (!hits.empty()) {
         for (const auto& hit : hits) err << "grader: " << hit << "\n";
         return abandon({command.out, "holds solution text, so it was removed", "keep that file out of the kit parts in grader/export/student_kit.cpp"},
-                       kExitFound);
+                       kExportFound);
     }
     out << "student kit: " << dest.string() << "\n";
     out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"

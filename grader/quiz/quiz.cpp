@@ -17,7 +17,7 @@ namespace {
 
 const std::vector<std::string> kKinds = {"numeric", "choice", "order"};
 
-std::string trimmed(std::string text) {
+std::string trimmedText(std::string text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
     size_t start = 0;
     while (start < text.size() && (text[start] == '\n' || text[start] == ' ')) ++start;
@@ -61,8 +61,8 @@ private:
     Bilingual bilingual(const YAML::Node& node, const std::string& what) {
         Bilingual text;
         if (!in_.keys(node, what, {"en", "ru"}, {"en", "ru"})) return text;
-        text.en = trimmed(in_.string(node["en"], what + ": en"));
-        text.ru = trimmed(in_.string(node["ru"], what + ": ru"));
+        text.en = trimmedText(in_.string(node["en"], what + ": en"));
+        text.ru = trimmedText(in_.string(node["ru"], what + ": ru"));
         if (!in_.error && text.en.empty()) in_.fail(node["en"], what + ": en must not be empty");
         if (!in_.error && text.ru.empty()) in_.fail(node["ru"], what + ": ru must not be empty");
         return text;

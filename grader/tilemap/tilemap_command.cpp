@@ -14,10 +14,10 @@ namespace grader {
 
 namespace {
 
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
+constexpr int kTilemapFailed = 1;
+constexpr int kTilemapUsage = 2;
 
-int report(std::ostream& err, const Error& error, int code) {
+int tilemapError(std::ostream& err, const Error& error, int code) {
     err << "grader: " << error.format() << "\n";
     return code;
 }
@@ -33,33 +33,33 @@ public:
 
 int runTilemapCommand(const Course& course, const TilemapCommand& command, std::ostream& out, std::ostream& err) {
     const Lesson* lesson = course.findLesson(command.lesson);
-    if (!lesson) return report(err, {"", "unknown lesson '" + command.lesson + "'", didYouMean(command.lesson, course.lessonIds())}, kExitUsage);
+    if (!lesson) return tilemapError(err, {"", "unknown lesson '" + command.lesson + "'", didYouMean(command.lesson, course.lessonIds())}, kTilemapUsage);
     if (lesson->number != 2 && lesson->number != 3)
-        return report(err, {"", "the tile map draws the tiled kernels of lessons 2 and 3; " + lesson->id + " has no tiles", ""}, kExitUsage);
+        return tilemapError(err, {"", "the tile map draws the tiled kernels of lessons 2 and 3; " + lesson->id + " has no tiles", ""}, kTilemapUsage);
     if (!std::filesystem::exists(command.file))
-        return report(err, {command.file, "no such file", "the lesson's file is starter/" + lesson->folder + "/" + lesson->studentFile}, kExitUsage);
+        return tilemapError(err, {command.file, "no such file", "the lesson's file is starter/" + lesson->folder + "/" + lesson->studentFile}, kTilemapUsage);
     const int tile = course.tile;
     const int n = command.n ? *command.n : defaultTilemapSize(tile);
     if (n < tile || n > 8 * tile || n % tile != 0)
-        return report(err, {"", "--n " + std::to_string(n) + " cannot be drawn", "a multiple of TILE = " + std::to_string(tile) + " from " +
-                                                                              std::to_string(tile) + " to " + std::to_string(8 * tile)}, kExitUsage);
+        return tilemapError(err, {"", "--n " + std::to_string(n) + " cannot be drawn", "a multiple of TILE = " + std::to_string(tile) + " from " +
+                                                                              std::to_string(tile) + " to " + std::to_string(8 * tile)}, kTilemapUsage);
     const int blocks = n / tile;
     int bx = -1, by = -1;
     char rest = 0;
     if (std::sscanf(command.block.c_str(), "%d,%d%c", &bx, &by, &rest) != 2)
-        return report(err, {"", "--block '" + command.block + "' is not X,Y", "e.g. --block 1,0 for blockIdx.x = 1, blockIdx.y = 0"}, kExitUsage);
+        return tilemapError(err, {"", "--block '" + command.block + "' is not X,Y", "e.g. --block 1,0 for blockIdx.x = 1, blockIdx.y = 0"}, kTilemapUsage);
     if (bx < 0 || by < 0 || bx >= blocks || by >= blocks)
-        return report(err, {"", "block (" + command.block + ") is outside the grid at n = " + std::to_string(n),
-                            "blocks are 0.." + std::to_string(blocks - 1) + " along each axis; --n changes the size"}, kExitUsage);
+        return tilemapError(err, {"", "block (" + command.block + ") is outside the grid at n = " + std::to_string(n),
+                            "blocks are 0.." + std::to_string(blocks - 1) + " along each axis; --n changes the size"}, kTilemapUsage);
     if (command.phase < 0 || command.phase >= blocks)
-        return report(err, {"", "phase " + std::to_string(command.phase) + " does not exist at n = " + std::to_string(n),
-                            "phases are 0.." + std::to_string(blocks - 1) + "; --n changes the size"}, kExitUsage);
+        return tilemapError(err, {"", "phase " + std::to_string(command.phase) + " does not exist at n = " + std::to_string(n),
+                            "phases are 0.." + std::to_string(blocks - 1) + "; --n changes the size"}, kTilemapUsage);
 
     auto cpu = makeCpuBackend();
     if (const std::string why = cpu->unavailableReason(); !why.empty())
-        return report(err, {"", "the cpu backend cannot run: " + why, ""}, kExitUsage);
+        return tilemapError(err, {"", "the cpu backend cannot run: " + why, ""}, kTilemapUsage);
     const BuildResult build = cpu->build(*lesson, command.file, command.file);
-    if (!build.ok) return report(err, {command.file, "does not compile: " + build.summary, ""}, kExitFailed);
+    if (!build.ok) return tilemapError(err, {command.file, "does not compile: " + build.summary, ""}, kTilemapFailed);
     RunRequest request;
     request.n = n;
     request.phase = lesson->number == 2 ? command.phase : 0;
@@ -73,9 +73,9 @@ int runTilemapCommand(const Course& course, const TilemapCommand& command, std::
         record = cpu->run(build, request);
     }
     if (const std::string failure = describeFailedRun(record, request); !failure.empty())
-        return report(err, {command.file, "the run failed, so there is no map: " + failure, ""}, kExitFailed);
+        return tilemapError(err, {command.file, "the run failed, so there is no map: " + failure, ""}, kTilemapFailed);
     auto map = parseTileMap(record.tilemap);
-    if (!map) return report(err, map.error(), kExitUsage);
+    if (!map) return tilemapError(err, map.error(), kTilemapUsage);
     if (lesson->number == 2) map->phase = command.phase;  // the launch's phase argument
     const TileExpectation expected = expectedTiles(lesson->number, n, tile, bx, by, command.phase);
     const std::vector<std::string> sentences = describeTileMap(*map, expected, lesson->number, n);
@@ -85,7 +85,7 @@ int runTilemapCommand(const Course& course, const TilemapCommand& command, std::
     out << renderTileMapText(*map, expected, sentences, title, n, command.colour);
     if (!command.svg.empty()) {
         std::ofstream svg(command.svg);
-        if (!svg) return report(err, {command.svg, "cannot write the SVG file", ""}, kExitUsage);
+        if (!svg) return tilemapError(err, {command.svg, "cannot write the SVG file", ""}, kTilemapUsage);
         svg << renderTileMapSvg(*map, expected, sentences, title, n);
         out << "SVG: " << command.svg << "\n";
     }
