@@ -23,7 +23,7 @@ std::filesystem::path builtInCoursePath();
 std::string graderVersion();
 /// A 64-bit FNV-1a hash of `data` as 16 hex digits.
 std::string contentHash(const std::string& data);
-/// Reads a whole file; empty optional-like "" with ok=false when unreadable.
+/// Reads a whole file into `out`; false when it cannot be read.
 bool readFile(const std::filesystem::path& path, std::string& out);
 
 }  // namespace grader

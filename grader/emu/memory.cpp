@@ -270,7 +270,6 @@ void beginBlockShared(size_t dynamic) {
     std::memset(sharedBase + kStaticShared, 0xFF, std::max(dynamicBytes, dynamic));
     sharedTop = 0;
     dynamicBytes = dynamic;
-    if (blockThreads.empty()) blockThreads.resize(1024);
 }
 
 void beginLaunchMemory() {
