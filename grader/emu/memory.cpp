@@ -24,7 +24,6 @@ namespace {
 
 constexpr size_t kMinGuard = 256 * 1024;
 constexpr size_t kStaticShared = 48 * 1024;             // the per-block static limit
-constexpr uint16_t kNoThread = 0xFFFF;
 
 struct Buffer {
     uintptr_t lo = 0, hi = 0;            ///< the usable bytes
@@ -41,12 +40,6 @@ struct SharedSlot {
     int line = 0;
 };
 
-struct ShadowWord {
-    uint32_t writeEpoch = 0, readEpoch = 0;
-    uint16_t writer = kNoThread, reader = kNoThread, reader2 = kNoThread;
-    uintptr_t writePc = 0, readPc = 0, read2Pc = 0;
-};
-
 uintptr_t arenaBase = 0, arenaNext = 0;
 std::vector<Buffer> buffers;
 int lastBuffer = 0;
@@ -54,10 +47,7 @@ int lastBuffer = 0;
 char* sharedBase = nullptr;
 size_t sharedTop = 0, dynamicBytes = 0;
 std::vector<SharedSlot> slots;
-ShadowWord* shadow = nullptr;  // one per shared word, zero pages until touched
-constexpr size_t kShadowWords = kSharedBytes / 4;
 std::vector<uint3> blockThreads;  // linear id -> coordinates, for reports
-uint64_t sharedReadCount = 0, sharedWriteCount = 0;
 
 void reserveArena() {
     if (sharedBase) return;
@@ -73,9 +63,12 @@ void reserveArena() {
     sharedBase = static_cast<char*>(s);
     if (track) sharedLo = reinterpret_cast<uintptr_t>(sharedBase);
     mprotect(sharedBase + kSharedBytes, 4096, PROT_NONE);
+    // Zero pages until touched; an epoch of 0 never matches a running block's.
     void* w = mmap(nullptr, sizeof(ShadowWord) * kShadowWords, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (w == MAP_FAILED) fault("fault kind=resources message=cannot allocate the shared-memory shadow");
+    void* wp = mmap(nullptr, sizeof(ShadowPcs) * kShadowWords, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (w == MAP_FAILED || wp == MAP_FAILED) fault("fault kind=resources message=cannot allocate the shared-memory shadow");
     shadow = static_cast<ShadowWord*>(w);
+    shadowPcs = static_cast<ShadowPcs*>(wp);
 }
 
 std::string coordText(const uint3& t) {
@@ -109,51 +102,9 @@ std::string sharedElement(size_t offset) {
     return "shared word " + std::to_string(offset / 4);
 }
 
-void recordHazard(bool bothWrite, size_t offset, uint16_t writer, uintptr_t writerPc, uint16_t other,
-                  uintptr_t otherPc) {
-    Hazard& h = stats().hazards[{bothWrite, writerPc, otherPc}];
-    if (h.count++ == 0) {
-        h.bothWrite = bothWrite;
-        h.element = sharedElement(offset);
-        h.writer = blockThreads[writer];
-        h.other = blockThreads[other];
-        h.writerPc = writerPc;
-        h.otherPc = otherPc;
-        h.block = current->bIdx;
-        h.barrierIndex = blockBarrierIndex();
-    }
-}
+}  // namespace
 
-void sharedAccess(size_t offset, size_t size, bool write, uintptr_t pc) {
-    const uint32_t epoch = currentEpoch();
-    const uint16_t me = static_cast<uint16_t>(currentThread->linear);
-    for (size_t word = offset / 4; word <= (offset + size - 1) / 4 && word < kShadowWords; ++word) {
-        ShadowWord& s = shadow[word];
-        if (write) {
-            if (s.writeEpoch == epoch && s.writer != me) recordHazard(true, word * 4, s.writer, s.writePc, me, pc);
-            if (s.readEpoch == epoch) {
-                if (s.reader != me) recordHazard(false, word * 4, me, pc, s.reader, s.readPc);
-                else if (s.reader2 != kNoThread) recordHazard(false, word * 4, me, pc, s.reader2, s.read2Pc);
-            }
-            s.writeEpoch = epoch;
-            s.writer = me;
-            s.writePc = pc;
-        } else {
-            if (s.writeEpoch == epoch && s.writer != me) recordHazard(false, word * 4, s.writer, s.writePc, me, pc);
-            if (s.readEpoch != epoch) {
-                s.readEpoch = epoch;
-                s.reader = me;
-                s.readPc = pc;
-                s.reader2 = kNoThread;
-            } else if (s.reader != me && s.reader2 == kNoThread) {
-                s.reader2 = me;
-                s.read2Pc = pc;
-            }
-        }
-    }
-}
-
-void deviceAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
+void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
     int found = -1;
     if (lastBuffer < int(buffers.size()) && addr >= buffers[lastBuffer].guardLo && addr < buffers[lastBuffer].guardHi) {
         found = lastBuffer;
@@ -207,7 +158,51 @@ void deviceAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
     }
 }
 
-}  // namespace
+ShadowWord* shadow = nullptr;
+ShadowPcs* shadowPcs = nullptr;
+uint64_t sharedReadCount = 0, sharedWriteCount = 0;
+uint32_t hookThread = kSlowHooks;
+
+void shadowAccess(size_t word, bool write, uint16_t me, uint32_t epoch, uintptr_t pc) {
+    ShadowWord& s = shadow[word];
+    ShadowPcs& p = shadowPcs[word];
+    if (write) {
+        if (s.writeEpoch == epoch && s.writer != me) recordHazard(true, word, s.writer, p.writePc, me, pc);
+        if (s.readEpoch == epoch) {
+            if (s.reader != me) recordHazard(false, word, me, pc, s.reader, p.readPc);
+            else if (s.reader2 != kNoThread) recordHazard(false, word, me, pc, s.reader2, p.read2Pc);
+        }
+        s.writeEpoch = epoch;
+        s.writer = me;
+        p.writePc = pc;
+        return;
+    }
+    if (s.writeEpoch == epoch && s.writer != me) recordHazard(false, word, s.writer, p.writePc, me, pc);
+    if (s.readEpoch != epoch) {
+        s.readEpoch = epoch;
+        s.reader = me;
+        s.reader2 = kNoThread;
+        p.readPc = pc;
+    } else if (s.reader != me && s.reader2 == kNoThread) {
+        s.reader2 = me;
+        p.read2Pc = pc;
+    }
+}
+
+void recordHazard(bool bothWrite, size_t word, uint16_t writer, uintptr_t writerPc, uint16_t other,
+                  uintptr_t otherPc) {
+    Hazard& h = stats().hazards[{bothWrite, writerPc, otherPc}];
+    if (h.count++ == 0) {
+        h.bothWrite = bothWrite;
+        h.element = sharedElement(word * 4);
+        h.writer = blockThreads[writer];
+        h.other = blockThreads[other];
+        h.writerPc = writerPc;
+        h.otherPc = otherPc;
+        h.block = current->bIdx;
+        h.barrierIndex = blockBarrierIndex();
+    }
+}
 
 void* deviceAlloc(size_t bytes) {
     reserveArena();
@@ -301,10 +296,12 @@ void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
     if (!currentThread) return;  // host code cannot reach shared memory
     if (tilemapArmed) tilemapShared(write);
     ++(write ? sharedWriteCount : sharedReadCount);
-    sharedAccess(addr - sharedLo, size, write, pc);
+    const size_t offset = addr - sharedLo;
+    const uint16_t me = static_cast<uint16_t>(currentThread->linear);
+    for (size_t word = offset / 4; word <= (offset + size - 1) / 4 && word < kShadowWords; ++word)
+        shadowAccess(word, write, me, currentEpoch(), pc);
 }
 
-void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) { deviceAccess(addr, size, write, pc); }
 
 void* sharedSlot(int id, size_t bytes, size_t align, const char* name, const char* shape, int line) {
     reserveArena();

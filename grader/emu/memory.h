@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "scheduler.h"
 #include "stats.h"
 
 namespace cuemu {
@@ -32,15 +33,62 @@ extern uintptr_t sharedLo, arenaLo;
 constexpr size_t kSharedBytes = 96 * 1024;         ///< static area + dynamic area
 constexpr size_t kArenaBytes = size_t(1) << 36;    ///< address space reserved for buffers
 
+constexpr uint16_t kNoThread = 0xFFFF;
+/// What the race shadow remembers of one shared word since the last barrier
+/// (16 bytes, so the words a block uses stay in the first-level cache).
+struct ShadowWord {
+    uint32_t writeEpoch = 0, readEpoch = 0;
+    uint16_t writer = kNoThread, reader = kNoThread, reader2 = kNoThread, padding = 0;
+};
+/// Where those accesses were made, for reports (written only when they change).
+struct ShadowPcs {
+    uintptr_t writePc = 0, readPc = 0, read2Pc = 0;
+};
+constexpr size_t kShadowWords = kSharedBytes / 4;
+extern ShadowWord* shadow;
+extern ShadowPcs* shadowPcs;
+extern uint64_t sharedReadCount, sharedWriteCount;
+extern bool tilemapArmed;
+
 /// Out-of-line parts of onAccess.
 void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
 void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
+/// Records a race between `writer` and `other` on shared word `word`.
+void recordHazard(bool bothWrite, size_t word, uint16_t writer, uintptr_t writerPc, uint16_t other, uintptr_t otherPc);
+
+/// The hooks' view of the running CUDA thread: its index in the block, or
+/// kSlowHooks while host code runs or the tile map watches every access.
+extern uint32_t hookThread;
+constexpr uint32_t kSlowHooks = UINT32_MAX;
+
+/// Updates the race shadow of shared word `word` for an access by thread `me`.
+void shadowAccess(size_t word, bool write, uint16_t me, uint32_t epoch, uintptr_t pc);
+
+/// True when a read by `me` changes nothing in the shadow and races with no
+/// write: the word was read by `me` or by two threads already in this epoch.
+[[gnu::always_inline]] inline bool quietRead(const ShadowWord& s, uint32_t me, uint32_t epoch) {
+    return (s.writeEpoch != epoch || s.writer == me) && s.readEpoch == epoch &&
+           (s.reader == me || s.reader2 != kNoThread);
+}
 
 /// Records a load (`write` false) or store of `size` bytes at `addr` from code at `pc`.
-inline void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
-    if (addr - sharedLo < kSharedBytes) sharedAccessSlow(addr, size, write, pc);
-    else if (addr - arenaLo < kArenaBytes) deviceAccessSlow(addr, size, write, pc);
+/// Kept small enough to inline into every hook: the common shared read
+/// returns without a call, everything else tail-calls out of line.
+[[gnu::always_inline]] inline void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
+    const uintptr_t offset = addr - sharedLo;
+    if (offset < kSharedBytes) {
+        const uint32_t me = hookThread;
+        if (size == 4 && !(offset & 3) && me != kSlowHooks) [[likely]] {
+            ++(write ? sharedWriteCount : sharedReadCount);
+            const uint32_t epoch = currentEpoch();
+            if (!write && quietRead(shadow[offset / 4], me, epoch)) return;
+            return shadowAccess(offset / 4, write, static_cast<uint16_t>(me), epoch, pc);
+        }
+        return sharedAccessSlow(addr, size, write, pc);
+    }
+    if (addr - arenaLo < kArenaBytes) return deviceAccessSlow(addr, size, write, pc);
 }
+
 /// Called when a launch begins, to reset per-launch counters.
 void beginLaunchMemory();
 /// Called when a launch ends, to store its shared-memory access counts.

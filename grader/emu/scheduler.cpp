@@ -1,91 +1,180 @@
-// The fiber scheduler: one boost.context fiber per CUDA thread, run in
-// rounds; each round runs every live thread up to its next barrier.
+// The fiber scheduler: one fiber per CUDA thread, run in rounds; each round
+// runs every live thread up to its next barrier. All fibers execute on one
+// run stack: a suspended thread's live frames (a few hundred bytes) are
+// copied out to its save area and back in when it resumes. A block of 256
+// threads then touches a few pages instead of 256 stacks, which is what a
+// short launch costs most.
 #include "scheduler.h"
 
+#include <signal.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
-#include <boost/context/fiber.hpp>
-#include <boost/context/stack_context.hpp>
+#include <boost/context/detail/fcontext.hpp>
 #include <string>
 #include <vector>
 
 #include "memory.h"
 #include "stats.h"
+#include "tilemap.h"
 
-namespace ctx = boost::context;
+namespace fc = boost::context::detail;
 
 namespace cuemu {
 
 thread_local const ThreadCoords* current = nullptr;
-thread_local ThreadState* currentThread = nullptr;
+ThreadState* currentThread = nullptr;
 
 namespace {
 
-constexpr size_t kStackBytes = 64 * 1024;
-constexpr size_t kMaxThreads = 1024;
-constexpr uint64_t kCanary = 0x5AFEC0DE5AFEC0DEull;
-constexpr size_t kCanaryWords = 8;
-
-/// Fiber stacks for up to 1024 threads in one mapping, reused across
-/// blocks. Each stack's lowest bytes hold a canary, checked when its thread
-/// finishes, so a kernel that overflows its stack is reported.
-/// (One mapping and no guard pages: a block starts in microseconds.)
-class StackPool {
-public:
-    ctx::stack_context allocate() {
-        if (!slab_) {
-            void* base = mmap(nullptr, kStackBytes * kMaxThreads, PROT_READ | PROT_WRITE,
-                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-            if (base == MAP_FAILED) fault("fault kind=resources message=cannot allocate the fiber stacks");
-            slab_ = static_cast<char*>(base);
-            for (size_t i = kMaxThreads; i-- > 0;) free_.push_back(slab_ + i * kStackBytes);
-        }
-        if (free_.empty()) fault("fault kind=resources message=more than 1024 fibers at once");
-        char* bottom = free_.back();
-        free_.pop_back();
-        auto* canary = reinterpret_cast<uint64_t*>(bottom);
-        for (size_t i = 0; i < kCanaryWords; ++i) canary[i] = kCanary;
-        ctx::stack_context sc;
-        sc.sp = bottom + kStackBytes;
-        sc.size = kStackBytes;
-        return sc;
-    }
-    void deallocate(ctx::stack_context& sc) {
-        char* bottom = static_cast<char*>(sc.sp) - kStackBytes;
-        const auto* canary = reinterpret_cast<const uint64_t*>(bottom);
-        for (size_t i = 0; i < kCanaryWords; ++i)
-            if (canary[i] != kCanary)
-                fault("fault kind=unsupported message=a CUDA thread overflowed its 64 KB stack (deep recursion or a huge local array)");
-        free_.push_back(bottom);
-    }
-
-private:
-    char* slab_ = nullptr;
-    std::vector<char*> free_;
-};
-
-/// boost.context's StackAllocator concept over the shared pool.
-struct PooledStack {
-    StackPool* pool;
-    ctx::stack_context allocate() { return pool->allocate(); }
-    void deallocate(ctx::stack_context& sc) { pool->deallocate(sc); }
-};
+constexpr size_t kRunStackBytes = size_t(1) << 20;  // per CUDA thread (a GPU gives 1 KB by default)
+constexpr size_t kGuardBytes = 64 * 1024;
+constexpr size_t kSaveArenaBytes = size_t(4) << 30;  // address space only; pages appear when written
 
 struct FiberThread {
     ThreadState state;
-    ctx::fiber self;  ///< the thread, while suspended
-    ctx::fiber sink;  ///< the scheduler, while the thread runs
+    fc::fcontext_t context = nullptr;  ///< where the suspended thread resumes (in the run stack)
+    char* save = nullptr;              ///< its frames while suspended, in the save arena
+    uint32_t savedBytes = 0, saveCapacity = 0;
     bool started = false;
     bool done = false;
     int waitLine = 0;
 };
 
-StackPool& stackPool() {
-    static StackPool pool;
-    return pool;
+/// The run stack with a guard zone below it, and the arena the suspended
+/// threads' frames are saved in (handed out anew at every launch, so a
+/// launch touches only as many pages as its threads' frames fill).
+struct Stacks {
+    char* guard = nullptr;  ///< lowest byte of the guard zone
+    char* top = nullptr;    ///< the run stack's top (it grows down)
+    char* arena = nullptr;
+    size_t arenaUsed = 0;
+    size_t arenaOpen = 0;  ///< bytes made accessible so far
+};
+
+std::string overflowMessage;
+
+Stacks& stacks() {
+    static Stacks s = [] {
+        Stacks made;
+        void* run = mmap(nullptr, kGuardBytes + kRunStackBytes, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        // Reserved inaccessible (so it does not count against the child's data
+        // limit) and opened a slice at a time as the threads' frames need it.
+        void* arena = mmap(nullptr, kSaveArenaBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (run == MAP_FAILED || arena == MAP_FAILED) fault("fault kind=resources message=cannot allocate the fiber stacks");
+        made.guard = static_cast<char*>(run);
+        mprotect(made.guard, kGuardBytes, PROT_NONE);
+        made.top = made.guard + kGuardBytes + kRunStackBytes;
+        made.arena = static_cast<char*>(arena);
+        overflowMessage = "fault kind=unsupported message=a CUDA thread overflowed its " +
+                          std::to_string(kRunStackBytes >> 20) +
+                          " MB stack (deep recursion or a huge local array; keep large per-thread data in global memory)";
+        return made;
+    }();
+    return s;
 }
 
-thread_local FiberThread* runningFiber = nullptr;
+struct sigaction hostSegfaultAction;
+stack_t hostSignalStack;
+
+void onSegfault(int, siginfo_t* info, void*) {
+    const Stacks& s = stacks();
+    const char* at = static_cast<const char*>(info->si_addr);
+    if (at >= s.guard && at < s.guard + kGuardBytes) fault(overflowMessage);
+    // Any other fault is not ours: the host's handler (or the default) sees it when the access repeats.
+    sigaction(SIGSEGV, &hostSegfaultAction, nullptr);
+}
+
+/// While a launch runs, a stack overflow is reported by onSegfault, on a
+/// stack of its own (the faulting one has no room left).
+void watchStackOverflow() {
+    static char handlerStack[64 * 1024];
+    stack_t alt{};
+    alt.ss_sp = handlerStack;
+    alt.ss_size = sizeof handlerStack;
+    sigaltstack(&alt, &hostSignalStack);
+    struct sigaction action {};
+    action.sa_sigaction = onSegfault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigaction(SIGSEGV, &action, &hostSegfaultAction);
+}
+
+/// Gives the host back its own SIGSEGV handling after a launch.
+void unwatchStackOverflow() {
+    sigaction(SIGSEGV, &hostSegfaultAction, nullptr);
+    sigaltstack(&hostSignalStack, nullptr);
+}
+
+/// Where `t`'s frames are kept while it is suspended; grows when they do.
+char* saveArea(FiberThread& t, Stacks& s) {
+    if (t.savedBytes <= t.saveCapacity) [[likely]] return t.save;
+    const size_t bytes = t.savedBytes;  // a multiple of kCopyChunk
+    if (s.arenaUsed + bytes > kSaveArenaBytes)
+        fault("fault kind=resources message=the CUDA threads' stacks need more than 4 GB (huge local arrays)");
+    if (s.arenaUsed + bytes > s.arenaOpen) {
+        const size_t slice = size_t(1) << 20;
+        const size_t open = std::min(kSaveArenaBytes, (s.arenaUsed + bytes + slice - 1) / slice * slice);
+        if (mprotect(s.arena + s.arenaOpen, open - s.arenaOpen, PROT_READ | PROT_WRITE) != 0)
+            fault("fault kind=resources message=out of memory for the CUDA threads' stacks (huge local arrays)");
+        s.arenaOpen = open;
+    }
+    t.save = s.arena + s.arenaUsed;
+    t.saveCapacity = uint32_t(bytes);
+    s.arenaUsed += bytes;
+    return t.save;
+}
+
+FiberThread* runningFiber = nullptr;
+fc::fcontext_t schedulerContext = nullptr;
+void (*blockBody)(void*) = nullptr;
+void* blockArg = nullptr;
+
+/// The first frame of every fiber: runs the kernel, then hands back for good.
+void fiberMain(fc::transfer_t from) {
+    schedulerContext = from.fctx;
+    blockBody(blockArg);
+    runningFiber->done = true;
+    fc::jump_fcontext(schedulerContext, nullptr);
+}
+
+constexpr size_t kCopyChunk = 64;
+
+/// Copies whole chunks (inlined moves: shorter than a call for a few hundred bytes).
+inline void copyChunks(char* to, const char* from, size_t bytes) {
+    for (size_t i = 0; i < bytes; i += kCopyChunk) __builtin_memcpy(to + i, from + i, kCopyChunk);
+}
+
+/// Runs `t` until its next barrier or its end.
+void resume(FiberThread& t, Stacks& s) {
+    if (!t.started) {
+        t.started = true;
+        t.context = fc::make_fcontext(s.top, kRunStackBytes, fiberMain);
+    } else {
+        copyChunks(s.top - t.savedBytes, t.save, t.savedBytes);
+    }
+    const fc::transfer_t back = fc::jump_fcontext(t.context, nullptr);
+    if (t.done) return;
+    t.context = back.fctx;
+    // From the chunk holding the stack pointer up: the bytes below it are dead.
+    const auto low = reinterpret_cast<uintptr_t>(back.fctx) & ~uintptr_t(kCopyChunk - 1);
+    t.savedBytes = uint32_t(reinterpret_cast<uintptr_t>(s.top) - low);
+    copyChunks(saveArea(t, s), reinterpret_cast<const char*>(low), t.savedBytes);
+}
+
+/// Counts the arrivals at each barrier line of a round (a line or two per kernel).
+void countArrivals(const std::vector<FiberThread>& threads, LaunchStats& launch) {
+    int lastLine = -1;
+    uint64_t* lastCount = nullptr;
+    for (const auto& t : threads) {
+        if (t.done) continue;
+        if (t.waitLine != lastLine) {
+            lastLine = t.waitLine;
+            lastCount = &launch.barrierSites[lastLine];
+        }
+        ++*lastCount;
+    }
+}
 
 std::string coordText(const uint3& t) {
     return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + (t.z ? "," + std::to_string(t.z) : "") + ")";
@@ -138,31 +227,26 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
         std::fill(std::begin(t.state.writes), std::end(t.state.writes), 0);
         t.state.coords.bIdx = block;
     }
+    blockBody = body;
+    blockArg = arg;
+    Stacks& s = stacks();
     while (true) {
         for (auto& t : threads) {
             if (t.done) continue;
             runningFiber = &t;
             currentThread = &t.state;
             current = &t.state.coords;
-            if (!t.started) {
-                t.started = true;
-                FiberThread* self = &t;
-                t.self = ctx::fiber(std::allocator_arg, PooledStack{&stackPool()},
-                                    [self, body, arg](ctx::fiber&& sink) {
-                                        self->sink = std::move(sink);
-                                        body(arg);
-                                        self->done = true;
-                                        return std::move(self->sink);
-                                    });
-            }
-            t.self = std::move(t.self).resume();
+            hookThread = tilemapArmed ? kSlowHooks : t.state.linear;
+            resume(t, s);
         }
         runningFiber = nullptr;
         currentThread = nullptr;
         current = nullptr;
+        hookThread = kSlowHooks;
         bool anyWaiting = false;
         for (const auto& t : threads) anyWaiting |= !t.done;
         if (!anyWaiting) break;
+        countArrivals(threads, launch);
         recordDivergence(threads, block);
         ++epochCounter;
     }
@@ -214,7 +298,10 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
     ++launchCounter;
     beginLaunchMemory();
     const dim3 b = config.block;
-    std::vector<FiberThread> threads(size_t(b.x) * b.y * b.z);
+    static std::vector<FiberThread> threads;  // kept between launches: its pages are already there
+    threads.assign(size_t(b.x) * b.y * b.z, FiberThread{});
+    stacks().arenaUsed = 0;
+    watchStackOverflow();
     for (uint32_t i = 0; i < threads.size(); ++i) {
         ThreadState& s = threads[i].state;
         s.linear = i;
@@ -232,6 +319,7 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
                 beginBlockShared(config.sharedBytes);
                 runBlock(threads, uint3{x, y, z}, body, arg, recorded);
             }
+    unwatchStackOverflow();
     endLaunchMemory(recorded);
 }
 
@@ -239,9 +327,8 @@ void syncthreads(int line) {
     FiberThread* t = runningFiber;
     if (!t) return;  // host code: nothing to wait for
     t->waitLine = line;
-    ++t->state.barriers;
-    ++stats().launches.back().barrierSites[line];
-    t->sink = std::move(t->sink).resume();
+    ++t->state.barriers;  // arrivals per line are counted by the scheduler
+    schedulerContext = fc::jump_fcontext(schedulerContext, nullptr).fctx;
 }
 
 }  // namespace cuemu

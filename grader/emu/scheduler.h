@@ -20,8 +20,9 @@ struct ThreadState {
     uint32_t writes[16] = {};
 };
 
-/// The thread running now (nullptr on the host).
-extern thread_local ThreadState* currentThread;
+/// The thread running now (nullptr on the host). One scheduler per process:
+/// blocks run one after another, so this is a plain global the hooks read cheaply.
+extern ThreadState* currentThread;
 
 extern uint32_t epochCounter, blockEpochCounter, launchCounter;
 

@@ -2,6 +2,10 @@
 // directly (no instrumented student code): barrier semantics, divergent
 // barriers, launch validation, per-block shared memory, hazard detection.
 #include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <string>
 
 #include "cuemu/cuda_emu.h"
 #include "memory.h"
@@ -41,7 +45,94 @@ void recordedKernel(bool withBarrier) {
     ::cuemu::onAccess(reinterpret_cast<uintptr_t>(&tile[(t + 1) % 16]), 4, false, 0x2000);
 }
 
+/// Threads 0..6 read one shared word, thread 7 then writes it, no barrier between.
+void manyReadersKernel(int) {
+    float& word = ::cuemu::sharedVar<float>(3, "word", 1);
+    const auto at = reinterpret_cast<uintptr_t>(&word);
+    if (threadIdx.x < 7) ::cuemu::onAccess(at, 4, false, 0x2000);
+    else ::cuemu::onAccess(at, 4, true, 0x3000);
+}
+
+/// Each thread fills a large local array, holds a pointer to it across
+/// barriers, and checks it afterwards: the frames saved off the run stack
+/// must come back at the same addresses with the same contents.
+void localsKernel(int) {
+    float scratch[4096];  // 16 KB: far more than a slot of the usual few hundred bytes
+    float* same = scratch;
+    const int t = threadIdx.x;
+    for (int i = 0; i < 4096; ++i) scratch[i] = float(t * 4096 + i);
+    __syncthreads();
+    __syncthreads();
+    int wrong = 0;
+    for (int i = 0; i < 4096; ++i) wrong += same[i] != float(t * 4096 + i);
+    results[t] = wrong + (same == scratch ? 0 : 1000000);
+}
+
+/// Recurses `depth` levels, waits at the bottom, and sums on the way out.
+__attribute__((noinline)) int descend(int depth, volatile int* above) {
+    volatile int here[16];
+    here[0] = above[0] + 1;
+    if (depth == 0) {
+        __syncthreads();
+        return here[0];
+    }
+    return descend(depth - 1, here) + here[0];
+}
+
+/// Threads reach the same barrier with frames of different depths.
+void unevenDepthKernel(int) {
+    volatile int start[16] = {0};
+    results[threadIdx.x] = descend(threadIdx.x % 7, start);
+}
+
+/// Recurses until the stack runs out.
+__attribute__((noinline)) int bottomless(int depth, volatile char* above) {
+    volatile char pad[512];
+    pad[0] = above[0];
+    return bottomless(depth + 1, pad) + pad[0];
+}
+
+void overflowKernel(int) {
+    volatile char start[1] = {1};
+    results[0] = bottomless(0, start);
+}
+
 }  // namespace
+
+TEST_CASE("a thread's locals keep their contents and addresses across barriers") {
+    ::cuemu::launch(localsKernel, ::cuemu::LaunchConfig(2, 64), 0);
+    for (int t = 0; t < 64; ++t) CHECK(results[t] == 0);
+}
+
+TEST_CASE("threads reach a barrier at different stack depths") {
+    ::cuemu::launch(unevenDepthKernel, ::cuemu::LaunchConfig(1, 128), 0);
+    for (int t = 0; t < 128; ++t) {
+        const int depth = t % 7;  // the sum of 1 .. depth + 1
+        CHECK(results[t] == (depth + 1) * (depth + 2) / 2);
+    }
+}
+
+TEST_CASE("a thread that overflows its stack ends the run with a message") {
+    int out[2];
+    REQUIRE(pipe(out) == 0);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        dup2(out[1], 2);
+        ::cuemu::launch(overflowKernel, ::cuemu::LaunchConfig(1, 2), 0);
+        _exit(0);
+    }
+    close(out[1]);
+    std::string text;
+    char buffer[256];
+    for (ssize_t got; (got = read(out[0], buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(got));
+    close(out[0]);
+    int status = 0;
+    waitpid(child, &status, 0);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 3);
+    CHECK(text.find("overflowed its 1 MB stack") != std::string::npos);
+}
 
 TEST_CASE("__syncthreads makes every thread's write visible to the others") {
     ::cuemu::launch(neighbourKernel, ::cuemu::LaunchConfig(2, 256), 256);
@@ -87,6 +178,16 @@ TEST_CASE("a write and another thread's read between two barriers is a hazard") 
     ::cuemu::stats().hazards.clear();
     ::cuemu::launch(recordedKernel, ::cuemu::LaunchConfig(1, 16), true);
     CHECK(::cuemu::stats().hazards.empty());
+}
+
+TEST_CASE("a write after reads by two other threads is a hazard even when later reads are quiet") {
+    ::cuemu::stats().hazards.clear();
+    ::cuemu::launch(manyReadersKernel, ::cuemu::LaunchConfig(1, 8), 0);
+    REQUIRE(::cuemu::stats().hazards.size() == 1);
+    const auto& h = ::cuemu::stats().hazards.begin()->second;
+    CHECK_FALSE(h.bothWrite);
+    CHECK(h.writerPc == 0x3000);
+    CHECK(h.writer.x == 7);
 }
 
 TEST_CASE("events on the virtual clock complete only when the host waits") {
