@@ -50,11 +50,15 @@ GRADER_CACHE_DIR=$cold "$grader" check lesson3 "$solution" --seed 2 >/dev/null; 
 printf 'cold cache (compiles): %.2f s\ncached build:          %.2f s\n' "$(echo "$t1 - $t0" | bc -l)" "$(echo "$t2 - $t1" | bc -l)"
 rm -rf "$cold"
 
-echo "== 3. hazard tracking on and off, n=128 and n=256 (launch ms)"
+echo "== 3. hazard tracking on and off, n=128 and n=256 (launch ms; runs alternate, so drift hits both)"
 for n in 128 256; do
-  read -r on _ < <(emulate "$n")
-  read -r off _ < <(emulate "$n" CUEMU_TRACKING=off)
-  printf 'n=%-4s tracking on %-9s off %-9s ratio %.2fx\n' "$n" "$on" "$off" "$(echo "$on / $off" | bc -l)"
+  on=() off=()
+  for _ in $(seq "$runs"); do
+    read -r l _ < <(runs=1 emulate "$n"); on+=("$l")
+    read -r l _ < <(runs=1 emulate "$n" CUEMU_TRACKING=off); off+=("$l")
+  done
+  a=$(printf '%s\n' "${on[@]}" | median) b=$(printf '%s\n' "${off[@]}" | median)
+  printf 'n=%-4s tracking on %-9s off %-9s ratio %.2fx\n' "$n" "$a" "$b" "$(echo "$a / $b" | bc -l)"
 done
 
 echo "== 4. numba's CUDA simulator on the same tiled kernel (CPU seconds of the launch)"
