@@ -16,11 +16,12 @@ grader=$build/grader/grader
 solution=solutions/03-phase-loop/matmul_tiled.cu
 [ -f "$solution" ] || { echo "needs $solution (the instructor kit)"; exit 2; }
 cache=$(mktemp -d)  # a private build cache: the child below is the solution's, no other
-GRADER_CACHE_DIR=$cache "$grader" check lesson3 "$solution" --check compile >/dev/null
+GRADER_CACHE_DIR=$cache "$grader" check lesson3 "$solution" --backend cpu --check compile >/dev/null
 child=$(ls -d "$cache"/cpu-lesson3-*/)child
 record=$(mktemp)
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+calc() { awk "BEGIN {print $1}"; }  # arithmetic on decimals (awk is everywhere, bc is not)
 emulate() {  # n, environment... -> "launch_ms process_ms"
   local n=$1; shift
   local launch=() process=()
@@ -29,7 +30,7 @@ emulate() {  # n, environment... -> "launch_ms process_ms"
     env "$@" taskset -c 0 "$child" "$record" matmul "$n" 0 1 >/dev/null 2>&1
     local t1=$(date +%s.%N)
     launch+=("$(grep -a '^emulation cpu_ms=' "$record" | cut -d= -f2)")
-    process+=("$(echo "($t1 - $t0) * 1000" | bc -l)")
+    process+=("$(calc "($t1 - $t0) * 1000")")
   done
   echo "$(printf '%s\n' "${launch[@]}" | median) $(printf '%s\n' "${process[@]}" | median)"
 }
@@ -45,9 +46,9 @@ done
 
 echo "== 2. a whole 'grader check lesson3' (compile + correctness at 16, 64, 128 + barriers + traffic)"
 cold=$(mktemp -d)
-t0=$(date +%s.%N); GRADER_CACHE_DIR=$cold "$grader" check lesson3 "$solution" --seed 1 >/dev/null; t1=$(date +%s.%N)
-GRADER_CACHE_DIR=$cold "$grader" check lesson3 "$solution" --seed 2 >/dev/null; t2=$(date +%s.%N)
-printf 'cold cache (compiles): %.2f s\ncached build:          %.2f s\n' "$(echo "$t1 - $t0" | bc -l)" "$(echo "$t2 - $t1" | bc -l)"
+t0=$(date +%s.%N); GRADER_CACHE_DIR=$cold "$grader" check lesson3 "$solution" --backend cpu --seed 1 >/dev/null; t1=$(date +%s.%N)
+GRADER_CACHE_DIR=$cold "$grader" check lesson3 "$solution" --backend cpu --seed 2 >/dev/null; t2=$(date +%s.%N)
+printf 'cold cache (compiles): %.2f s\ncached build:          %.2f s\n' "$(calc "$t1 - $t0")" "$(calc "$t2 - $t1")"
 rm -rf "$cold"
 
 echo "== 3. hazard tracking on and off, n=128 and n=256 (launch ms; runs alternate, so drift hits both)"
@@ -58,7 +59,7 @@ for n in 128 256; do
     read -r l _ < <(runs=1 emulate "$n" CUEMU_TRACKING=off); off+=("$l")
   done
   a=$(printf '%s\n' "${on[@]}" | median) b=$(printf '%s\n' "${off[@]}" | median)
-  printf 'n=%-4s tracking on %-9s off %-9s ratio %.2fx\n' "$n" "$a" "$b" "$(echo "$a / $b" | bc -l)"
+  printf 'n=%-4s tracking on %-9s off %-9s ratio %.2fx\n' "$n" "$a" "$b" "$(calc "$a / $b")"
 done
 
 echo "== 4. numba's CUDA simulator on the same tiled kernel (CPU seconds of the launch)"
@@ -74,7 +75,7 @@ if "$py" -c "import numba" 2>/dev/null; then
     while read -r _ size seconds; do
       n=${size#n=}; s=${seconds#seconds=}
       read -r l _ < <(emulate "$n")
-      r=$(echo "$s * 1000 / $l" | bc -l)
+      r=$(calc "$s * 1000 / $l")
       ratios[$n]+="$r "
       printf 'round %s  n=%-4s numba %.3f s   emulator %s ms   ratio %.0fx\n' "$round" "$n" "$s" "$l" "$r"
     done < <(taskset -c 0 "$py" bench/numba_tiled.py 32 64)

@@ -1,7 +1,8 @@
 # Runs `grader check` on one kernel of the test corpus and compares each
 # check's status (and, optionally, a phrase of its message) with the
 # kernel's "// expect: CHECK STATUS [phrase]" header lines.
-# Usage: cmake -DGRADER=... -DLESSON=... -DFILE=... -DCOURSE=... -P expect_verdicts.cmake
+# Usage: cmake -DGRADER=... -DLESSON=... -DFILE=... -DCOURSE=... [-DBACKEND=cpu] -P expect_verdicts.cmake
+# (BACKEND pins the backend, e.g. to run the cpu corpus on a machine with a GPU.)
 file(STRINGS "${FILE}" expectations REGEX "^// expect: ")
 if(NOT expectations)
   message(FATAL_ERROR "${FILE} has no '// expect:' lines")
@@ -11,6 +12,9 @@ foreach(line IN LISTS expectations)
   string(REGEX MATCH "^// expect: ([a-z]+) ([a-z]+)" _ "${line}")
   list(APPEND checks --check ${CMAKE_MATCH_1})
 endforeach()
+if(BACKEND)
+  list(APPEND checks --backend ${BACKEND})
+endif()
 execute_process(COMMAND "${GRADER}" check ${LESSON} "${FILE}" --json --seed 11 --course "${COURSE}" ${checks}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT out)
