@@ -1,6 +1,7 @@
 // The fiber scheduler and shared-memory shadow of the cpu emulator, driven
 // directly (no instrumented student code): barrier semantics, divergent
-// barriers, launch validation, per-block shared memory, hazard detection.
+// barriers, threads' frames saved and restored across barriers, stack
+// overflow, launch validation, per-block shared memory, hazard detection.
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
