@@ -47,7 +47,6 @@ int lastBuffer = 0;
 char* sharedBase = nullptr;
 size_t sharedTop = 0, dynamicBytes = 0;
 std::vector<SharedSlot> slots;
-std::vector<uint3> blockThreads;  // linear id -> coordinates, for reports
 
 void reserveArena() {
     if (sharedBase) return;
@@ -102,6 +101,22 @@ std::string sharedElement(size_t offset) {
     return "shared word " + std::to_string(offset / 4);
 }
 
+/// Records a race between `writer` and `other` on shared word `word`.
+void recordHazard(bool bothWrite, size_t word, uint16_t writer, uintptr_t writerPc, uint16_t other,
+                  uintptr_t otherPc) {
+    Hazard& h = stats().hazards[{bothWrite, writerPc, otherPc}];
+    if (h.count++ == 0) {
+        h.bothWrite = bothWrite;
+        h.element = sharedElement(word * 4);
+        h.writer = coordsOf(writer, current->bDim);
+        h.other = coordsOf(other, current->bDim);
+        h.writerPc = writerPc;
+        h.otherPc = otherPc;
+        h.block = current->bIdx;
+        h.barrierIndex = blockBarrierIndex();
+    }
+}
+
 }  // namespace
 
 void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
@@ -128,8 +143,9 @@ void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
         fault(line + pcText);
     }
     if (!currentThread) return;  // host code touching device memory directly
-    if (tilemapArmed) tilemapGlobal(found, (addr - b.lo) / 4, (size + 3) / 4, write);  // `grader tilemap` only
+    const size_t word = (addr - b.lo) / 4;
     const uint32_t words = static_cast<uint32_t>((size + 3) / 4);
+    if (tilemapArmed) tilemapGlobal(found, word, words, write);  // `grader tilemap` only
     if (found < kMaxBuffers) (write ? currentThread->writes : currentThread->reads)[found] += words;
     if (write) {
         if (b.writer.empty()) b.writer.assign((b.hi - b.lo) / 4 + 1, 0);
@@ -137,19 +153,14 @@ void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
                                          current->gDim.x + current->bIdx.x;
         const uint64_t perBlock = uint64_t(current->bDim.x) * current->bDim.y * current->bDim.z;
         const uint64_t tag = (uint64_t(launchSequence()) << 32) | (blockLinear * perBlock + currentThread->linear + 1);
-        uint64_t& w = b.writer[(addr - b.lo) / 4];
+        uint64_t& w = b.writer[word];
         if ((w >> 32) == launchSequence() && w != tag) {
             WriteConflict& c = stats().writeConflicts[bufferName(found)];
             if (c.count++ == 0) {
-                c.element = bufferName(found) + "[" + std::to_string((addr - b.lo) / 4) + "]";
-                uint64_t other = (w & 0xFFFFFFFFu) - 1;
-                uint64_t otherBlock = other / perBlock, otherThread = other % perBlock;
-                c.first = {unsigned(otherThread % current->bDim.x),
-                           unsigned((otherThread / current->bDim.x) % current->bDim.y),
-                           unsigned(otherThread / (current->bDim.x * current->bDim.y))};
-                c.firstBlock = {unsigned(otherBlock % current->gDim.x),
-                                unsigned((otherBlock / current->gDim.x) % current->gDim.y),
-                                unsigned(otherBlock / (current->gDim.x * current->gDim.y))};
+                c.element = bufferName(found) + "[" + std::to_string(word) + "]";
+                const uint64_t other = (w & 0xFFFFFFFFu) - 1;
+                c.first = coordsOf(other % perBlock, current->bDim);
+                c.firstBlock = coordsOf(other / perBlock, current->gDim);
                 c.second = current->tIdx;
                 c.secondBlock = current->bIdx;
             }
@@ -189,20 +200,6 @@ void shadowAccess(size_t word, bool write, uint16_t me, uint32_t epoch, uintptr_
     }
 }
 
-void recordHazard(bool bothWrite, size_t word, uint16_t writer, uintptr_t writerPc, uint16_t other,
-                  uintptr_t otherPc) {
-    Hazard& h = stats().hazards[{bothWrite, writerPc, otherPc}];
-    if (h.count++ == 0) {
-        h.bothWrite = bothWrite;
-        h.element = sharedElement(word * 4);
-        h.writer = blockThreads[writer];
-        h.other = blockThreads[other];
-        h.writerPc = writerPc;
-        h.otherPc = otherPc;
-        h.block = current->bIdx;
-        h.barrierIndex = blockBarrierIndex();
-    }
-}
 
 void* deviceAlloc(size_t bytes) {
     reserveArena();
@@ -275,11 +272,6 @@ void beginLaunchMemory() {
 void endLaunchMemory(LaunchStats& launch) {
     launch.sharedReads = sharedReadCount;
     launch.sharedWrites = sharedWriteCount;
-}
-
-void registerBlockThread(uint32_t linear, const ::uint3& coords) {
-    if (blockThreads.size() <= linear) blockThreads.resize(1024);
-    blockThreads[linear] = coords;
 }
 
 std::string writtenMap(const char* name, size_t elements) {

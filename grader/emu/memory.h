@@ -48,13 +48,10 @@ constexpr size_t kShadowWords = kSharedBytes / 4;
 extern ShadowWord* shadow;
 extern ShadowPcs* shadowPcs;
 extern uint64_t sharedReadCount, sharedWriteCount;
-extern bool tilemapArmed;
 
 /// Out-of-line parts of onAccess.
 void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
 void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
-/// Records a race between `writer` and `other` on shared word `word`.
-void recordHazard(bool bothWrite, size_t word, uint16_t writer, uintptr_t writerPc, uint16_t other, uintptr_t otherPc);
 
 /// The hooks' view of the running CUDA thread: its index in the block, or
 /// kSlowHooks while host code runs or the tile map watches every access.
@@ -93,8 +90,6 @@ void shadowAccess(size_t word, bool write, uint16_t me, uint32_t epoch, uintptr_
 void beginLaunchMemory();
 /// Called when a launch ends, to store its shared-memory access counts.
 void endLaunchMemory(LaunchStats& launch);
-/// Remembers a thread's coordinates for reports (once per launch).
-void registerBlockThread(uint32_t linear, const ::uint3& coords);
 /// Writes the per-element "written in the last launch" map of the buffer named `name`.
 std::string writtenMap(const char* name, size_t elements);
 

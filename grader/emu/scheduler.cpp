@@ -162,18 +162,34 @@ void resume(FiberThread& t, Stacks& s) {
     copyChunks(saveArea(t, s), reinterpret_cast<const char*>(low), t.savedBytes);
 }
 
+/// How a round ended: whether any thread still waits, and whether all live
+/// threads wait at one barrier line (the usual case) with none finished.
+struct RoundEnd {
+    bool anyWaiting = false;
+    bool uniform = true;
+};
+
 /// Counts the arrivals at each barrier line of a round (a line or two per kernel).
-void countArrivals(const std::vector<FiberThread>& threads, LaunchStats& launch) {
+RoundEnd countArrivals(const std::vector<FiberThread>& threads, LaunchStats& launch) {
+    RoundEnd end;
+    bool anyDone = false;
     int lastLine = -1;
     uint64_t* lastCount = nullptr;
     for (const auto& t : threads) {
-        if (t.done) continue;
+        if (t.done) {
+            anyDone = true;
+            continue;
+        }
         if (t.waitLine != lastLine) {
+            end.uniform = !end.anyWaiting;  // a second line: the threads are split
             lastLine = t.waitLine;
             lastCount = &launch.barrierSites[lastLine];
         }
+        end.anyWaiting = true;
         ++*lastCount;
     }
+    end.uniform = end.uniform && !anyDone;
+    return end;
 }
 
 std::string coordText(const uint3& t) {
@@ -188,7 +204,7 @@ std::string groupText(const std::vector<const FiberThread*>& group) {
     return text;
 }
 
-/// Records a barrier that not every live thread of the block reached.
+/// Records a barrier that not every live thread of the block reached (the round was not uniform).
 void recordDivergence(const std::vector<FiberThread>& threads, const uint3& block) {
     std::map<int, std::vector<const FiberThread*>> waiting;
     std::vector<const FiberThread*> exited;
@@ -196,7 +212,6 @@ void recordDivergence(const std::vector<FiberThread>& threads, const uint3& bloc
         if (t.done) exited.push_back(&t);
         else waiting[t.waitLine].push_back(&t);
     }
-    if (waiting.size() == 1 && exited.empty()) return;
     std::vector<int> lines;
     std::string split;
     for (const auto& [line, group] : waiting) {
@@ -243,11 +258,9 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
         currentThread = nullptr;
         current = nullptr;
         hookThread = kSlowHooks;
-        bool anyWaiting = false;
-        for (const auto& t : threads) anyWaiting |= !t.done;
-        if (!anyWaiting) break;
-        countArrivals(threads, launch);
-        recordDivergence(threads, block);
+        const RoundEnd end = countArrivals(threads, launch);
+        if (!end.anyWaiting) break;
+        if (!end.uniform) recordDivergence(threads, block);
         ++epochCounter;
     }
     for (const auto& t : threads) {
@@ -305,10 +318,9 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
     for (uint32_t i = 0; i < threads.size(); ++i) {
         ThreadState& s = threads[i].state;
         s.linear = i;
-        s.coords.tIdx = {i % b.x, (i / b.x) % b.y, i / (b.x * b.y)};
+        s.coords.tIdx = coordsOf(i, b);
         s.coords.bDim = b;
         s.coords.gDim = config.grid;
-        registerBlockThread(i, s.coords.tIdx);
     }
     launch.threads = uint64_t(threads.size()) * config.grid.x * config.grid.y * config.grid.z;
     stats().launches.push_back(launch);

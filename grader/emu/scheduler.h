@@ -35,6 +35,13 @@ inline uint32_t blockBarrierIndex() { return epochCounter - blockEpochCounter; }
 /// A launch sequence number, for telling launches apart in shadows.
 inline uint32_t launchSequence() { return launchCounter; }
 
+/// The coordinates of the `linear`-th point of `extent`, x fastest (a thread
+/// in its block, or a block in its grid).
+inline uint3 coordsOf(uint64_t linear, const dim3& extent) {
+    return {unsigned(linear % extent.x), unsigned((linear / extent.x) % extent.y),
+            unsigned(linear / (uint64_t(extent.x) * extent.y))};
+}
+
 /// Validates a launch configuration the way CUDA does; cudaSuccess if valid.
 cudaError_t validateLaunch(const LaunchConfig& config, size_t maxShared);
 
