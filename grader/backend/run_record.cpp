@@ -1,6 +1,7 @@
 // Parsing of the run record's lines and binary outputs.
 #include "backend/run_record.h"
 
+#include <cmath>
 #include <cstring>
 #include <sstream>
 
@@ -17,16 +18,21 @@ uint64_t number(const std::map<std::string, std::string>& f, const std::string& 
     return it == f.end() ? 0 : std::strtoull(it->second.c_str(), nullptr, 0);
 }
 
-std::string field(const std::map<std::string, std::string>& f, const std::string& key) {
-    auto it = f.find(key);
-    return it == f.end() ? "" : it->second;
-}
-
 }  // namespace
 
 std::string SourceLocation::text() const {
     if (file.empty() || line <= 0) return "an unknown line";
     return file + ":" + std::to_string(line);
+}
+
+std::string fieldText(const std::map<std::string, std::string>& fields, const std::string& key) {
+    auto it = fields.find(key);
+    return it == fields.end() ? "" : it->second;
+}
+
+double fieldNumber(const std::map<std::string, std::string>& fields, const std::string& key) {
+    auto it = fields.find(key);
+    return it == fields.end() ? NAN : std::strtod(it->second.c_str(), nullptr);
 }
 
 std::map<std::string, std::string> parseFields(const std::string& line, const std::vector<std::string>& tailKeys) {
@@ -78,11 +84,11 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             record.writtenC = line.substr(space + 1);
         } else if (word == "cuda_error") {
             auto f = parseFields(line);
-            record.cudaErrors.emplace_back(field(f, "when"), field(f, "name"));
+            record.cudaErrors.emplace_back(fieldText(f, "when"), fieldText(f, "name"));
         } else if (word == "fault") {
             auto f = parseFields(line, {"message"});
             FaultRecord fault;
-            fault.kind = field(f, "kind");
+            fault.kind = fieldText(f, "kind");
             fault.pc = number(f, "pc");
             fault.fields = std::move(f);
             record.fault = std::move(fault);
@@ -90,11 +96,11 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             auto f = parseFields(line);
             LaunchRecord l;
             l.kernelPc = number(f, "kernel");
-            parseTriple(field(f, "grid"), l.grid);
-            parseTriple(field(f, "block"), l.block);
+            parseTriple(fieldText(f, "grid"), l.grid);
+            parseTriple(fieldText(f, "block"), l.block);
             l.sharedBytes = number(f, "shmem");
             l.threads = number(f, "threads");
-            l.error = field(f, "error");
+            l.error = fieldText(f, "error");
             l.barriersMin = number(f, "barriers_min");
             l.barriersMax = number(f, "barriers_max");
             l.sharedReads = number(f, "shared_reads");
@@ -102,7 +108,7 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             record.launches.push_back(std::move(l));
         } else if (word == "traffic" && !record.launches.empty()) {
             auto f = parseFields(line);
-            TrafficRecord& t = record.launches.back().traffic[field(f, "buffer")];
+            TrafficRecord& t = record.launches.back().traffic[fieldText(f, "buffer")];
             t.readWords = number(f, "read_words");
             t.writeWords = number(f, "write_words");
             t.minThreadReads = number(f, "min_thread_reads");
@@ -113,12 +119,12 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
         } else if (word == "hazard") {
             auto f = parseFields(line);
             HazardRecord h;
-            h.bothWrite = field(f, "kind") == "write-write";
+            h.bothWrite = fieldText(f, "kind") == "write-write";
             h.count = number(f, "count");
-            h.element = field(f, "element");
-            parseTriple(field(f, "writer"), h.writer);
-            parseTriple(field(f, "other"), h.other);
-            parseTriple(field(f, "block"), h.block);
+            h.element = fieldText(f, "element");
+            parseTriple(fieldText(f, "writer"), h.writer);
+            parseTriple(fieldText(f, "other"), h.other);
+            parseTriple(fieldText(f, "block"), h.block);
             h.writerPc = number(f, "writer_pc");
             h.otherPc = number(f, "other_pc");
             h.barrierIndex = number(f, "barrier_index");
@@ -127,21 +133,21 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             auto f = parseFields(line, {"split"});
             DivergenceRecord d;
             d.count = number(f, "count");
-            parseTriple(field(f, "block"), d.block);
-            std::stringstream lines(field(f, "lines"));
+            parseTriple(fieldText(f, "block"), d.block);
+            std::stringstream lines(fieldText(f, "lines"));
             for (std::string item; std::getline(lines, item, ',');) d.lines.push_back(std::atoi(item.c_str()));
-            d.split = field(f, "split");
+            d.split = fieldText(f, "split");
             record.divergences.push_back(std::move(d));
         } else if (word == "write_conflict") {
             auto f = parseFields(line);
             WriteConflictRecord c;
-            c.buffer = field(f, "buffer");
-            c.element = field(f, "element");
+            c.buffer = fieldText(f, "buffer");
+            c.element = fieldText(f, "element");
             c.count = number(f, "count");
-            parseTriple(field(f, "first"), c.first);
-            parseTriple(field(f, "first_block"), c.firstBlock);
-            parseTriple(field(f, "second"), c.second);
-            parseTriple(field(f, "second_block"), c.secondBlock);
+            parseTriple(fieldText(f, "first"), c.first);
+            parseTriple(fieldText(f, "first_block"), c.firstBlock);
+            parseTriple(fieldText(f, "second"), c.second);
+            parseTriple(fieldText(f, "second_block"), c.secondBlock);
             record.writeConflicts.push_back(std::move(c));
         } else if (word == "gflops") {
             record.gflops.push_back(parseFields(line));

@@ -103,5 +103,9 @@ void parseRunRecord(const std::string& bytes, RunRecord& record);
 
 /// Splits "key=value key=value rest=..." (the last key in `tailKeys` takes the rest of the line).
 std::map<std::string, std::string> parseFields(const std::string& line, const std::vector<std::string>& tailKeys = {});
+/// The value of `key` in parsed fields, or "" when absent.
+std::string fieldText(const std::map<std::string, std::string>& fields, const std::string& key);
+/// The value of `key` as a decimal number, or NaN when absent.
+double fieldNumber(const std::map<std::string, std::string>& fields, const std::string& key);
 
 }  // namespace grader

@@ -6,6 +6,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/course.h"
 
@@ -14,6 +15,9 @@ namespace grader {
 /// Explains a race between a write at `writeLine` and an access at `otherLine`.
 std::string explainRace(int writeLine, int otherLine, bool bothWrite, const std::set<int>& barrierLines, bool anyBarrier,
                         const Lesson& lesson);
+
+/// The first few problems, one per line, and how many more there are.
+std::string joinProblems(const std::vector<std::string>& problems);
 
 /// The lines of `source` that call __syncthreads() outside comments.
 std::set<int> barrierLinesInSource(const std::string& source);

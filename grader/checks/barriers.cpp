@@ -51,6 +51,13 @@ std::string explainRace(int w, int r, bool bothWrite, const std::set<int>& barri
     return "The tile must be complete before anyone computes from it: " + lessonSection(lesson) + ".";
 }
 
+std::string joinProblems(const std::vector<std::string>& problems) {
+    std::string message;
+    for (size_t i = 0; i < problems.size() && i < kMaxLines; ++i) message += (i ? "\n" : "") + problems[i];
+    if (problems.size() > kMaxLines) message += "\n(and " + std::to_string(problems.size() - kMaxLines) + " more)";
+    return message;
+}
+
 std::set<int> barrierLinesInSource(const std::string& source) {
     std::set<int> lines;
     int line = 1;
@@ -121,9 +128,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
         return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
                                              "load the tiles and compute from them (the starter's TODOs)" + seeTileMap(ctx, origin, 1));
     if (!problems.empty()) {
-        std::string message;
-        for (size_t i = 0; i < problems.size() && i < kMaxLines; ++i) message += (i ? "\n" : "") + problems[i];
-        if (problems.size() > kMaxLines) message += "\n(and " + std::to_string(problems.size() - kMaxLines) + " more)";
+        const std::string message = joinProblems(problems);
         std::string see;  // the first hazard's block and phase, else the first divergent barrier's block
         if (!hazards.empty()) see = seeTileMap(ctx, hazards.front().block, perPhase ? int(hazards.front().barrierIndex / perPhase) : 0);
         else if (!record.divergences.empty()) see = seeTileMap(ctx, record.divergences.front().block, 0);

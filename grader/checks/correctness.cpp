@@ -1,7 +1,9 @@
 // The correctness check: every element of C at several sizes (and, for
 // lesson 2, phases), against a reference the parent computes; lesson 4's
 // gflops against the formula.
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "checks/check.h"
@@ -54,6 +56,42 @@ CheckResult checkGflops(CheckContext& ctx) {
     return makeResult(ctx, Status::Pass, "gflops is right for n = " + sizeList(sizes) + " (within a relative 1e-6)");
 }
 
+/// The name of a case in messages: "n=64", or "n=32 phase 1" in lesson 2.
+std::string caseName(const CheckContext& ctx, int n, int phase) {
+    return "n=" + std::to_string(n) + (ctx.lesson.number == 2 ? " phase " + std::to_string(phase) : "");
+}
+
+/// Compares the C a run recorded with the reference product of the case's
+/// inputs; nullopt when the run recorded no C.
+std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const RunRecord& record, int n, int phase) {
+    auto output = record.outputs.find("C");
+    if (output == record.outputs.end()) return std::nullopt;
+    const std::vector<float> A = course_inputs::makeMatrix(ctx.seed, 0, n);
+    const std::vector<float> B = course_inputs::makeMatrix(ctx.seed, 1, n);
+    MatmulCase c;
+    c.lesson = ctx.lesson.number;
+    c.n = n;
+    c.phase = phase;
+    c.tile = ctx.course.tile;
+    c.A = &A;
+    c.B = &B;
+    c.actual = &output->second;
+    c.written = record.writtenC;
+    c.relativeTolerance = ctx.spec.numberParam("tolerance", 1e-6);
+    return diagnoseMatmul(c, referenceProduct(c));
+}
+
+/// " C[i][j] is written by more than one thread ..." when the run saw two threads write one element of C, else "".
+std::string writeConflictOfC(const RunRecord& record, int n) {
+    auto w = std::find_if(record.writeConflicts.begin(), record.writeConflicts.end(), [](const auto& c) { return c.buffer == "C"; });
+    if (w == record.writeConflicts.end()) return "";
+    const long index = std::atol(w->element.c_str() + 2);
+    auto thread = [](const int t[3]) { return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + ")"; };
+    return " C[" + std::to_string(index / n) + "][" + std::to_string(index % n) + "] is written by more than one thread in one launch (thread " +
+           thread(w->first) + " of block " + thread(w->firstBlock) + ", then thread " + thread(w->second) + " of block " +
+           thread(w->secondBlock) + "; " + std::to_string(w->count) + " such writes): each element of C must be written by exactly one thread.";
+}
+
 }  // namespace
 
 CheckResult checkCorrectness(CheckContext& ctx) {
@@ -61,7 +99,6 @@ CheckResult checkCorrectness(CheckContext& ctx) {
     const bool gpu = ctx.backend.name() == "gpu";
     std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
                                         : ctx.spec.listParam(gpu ? "gpu_sizes" : "cpu_sizes", gpu ? std::vector<long>{1024} : std::vector<long>{16, 64});
-    const double tolerance = ctx.spec.numberParam("tolerance", 1e-6);
     const int tile = ctx.course.tile;
     long cases = 0;
     for (long size : sizes) {
@@ -82,56 +119,21 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             request.seed = ctx.seed;
             request.timeLimitS = ctx.spec.timeLimitS;
             const RunRecord& record = ctx.run(request);
-            const std::string at = "n=" + std::to_string(n) + (ctx.lesson.number == 2 ? " phase " + std::to_string(phase) : "");
             if (auto failure = describeFailedRun(record, request); !failure.empty())
                 return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(n));
-            auto output = record.outputs.find("C");
-            if (output == record.outputs.end())
-                return makeResult(ctx, Status::Error, "the harness recorded no output at " + at);
-            const std::vector<float> A = course_inputs::makeMatrix(ctx.seed, 0, n);
-            const std::vector<float> B = course_inputs::makeMatrix(ctx.seed, 1, n);
-            MatmulCase c;
-            c.lesson = ctx.lesson.number;
-            c.n = n;
-            c.phase = phase;
-            c.tile = tile;
-            c.A = &A;
-            c.B = &B;
-            c.actual = &output->second;
-            c.written = record.writtenC;
-            c.relativeTolerance = tolerance;
-            const MatmulVerdict verdict = diagnoseMatmul(c, referenceProduct(c));
-            if (!verdict.ok) {
-                std::string extra;
-                for (const auto& w : record.writeConflicts) {
-                    if (w.buffer != "C") continue;
-                    const long index = std::atol(w.element.c_str() + 2);
-                    auto thread = [](const int t[3]) { return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + ")"; };
-                    extra = " C[" + std::to_string(index / n) + "][" + std::to_string(index % n) + "] is written by more than one thread in one launch (thread " +
-                            thread(w.first) + " of block " + thread(w.firstBlock) + ", then thread " + thread(w.second) + " of block " +
-                            thread(w.secondBlock) + "; " + std::to_string(w.count) + " such writes): each element of C must be written by exactly one thread.";
-                }
-                std::string message = at + ": " + verdict.message + extra + " Rerun: " + ctx.rerunCommand(n);
+            const auto verdict = judgeRun(ctx, record, n, phase);
+            if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
+            if (!verdict->ok) {
+                std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
+                                      " Rerun: " + ctx.rerunCommand(n);
                 // A small size may hide the pattern (one phase at n = TILE): look at the largest size too.
-                if (!verdict.recognized && !ctx.onlyN && sizes.back() > n) {
+                if (!verdict->recognized && !ctx.onlyN && sizes.back() > n) {
                     RunRequest larger = request;
                     larger.n = static_cast<int>(sizes.back());
                     const RunRecord& big = ctx.run(larger);
-                    auto out = big.outputs.find("C");
-                    if (describeFailedRun(big, larger).empty() && out != big.outputs.end()) {
-                        const std::vector<float> bigA = course_inputs::makeMatrix(ctx.seed, 0, larger.n);
-                        const std::vector<float> bigB = course_inputs::makeMatrix(ctx.seed, 1, larger.n);
-                        MatmulCase bc = c;
-                        bc.n = larger.n;
-                        bc.A = &bigA;
-                        bc.B = &bigB;
-                        bc.actual = &out->second;
-                        bc.written = big.writtenC;
-                        const MatmulVerdict bigVerdict = diagnoseMatmul(bc, referenceProduct(bc));
-                        if (!bigVerdict.ok && bigVerdict.recognized)
-                            message = "n=" + std::to_string(larger.n) + (ctx.lesson.number == 2 ? " phase " + std::to_string(phase) : "") +
-                                      ": " + bigVerdict.message + " Rerun: " + ctx.rerunCommand(larger.n);
-                    }
+                    const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, big, larger.n, phase) : std::nullopt;
+                    if (bigVerdict && !bigVerdict->ok && bigVerdict->recognized)
+                        message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n);
                 }
                 return makeResult(ctx, Status::Fail, message);
             }

@@ -12,17 +12,6 @@ namespace grader {
 
 namespace {
 
-std::string sanitizerPath() {
-    const std::string nvcc = nvccPath();
-    if (!nvcc.empty()) {
-        auto candidate = std::filesystem::path(nvcc).parent_path() / "compute-sanitizer";
-        if (std::filesystem::exists(candidate)) return candidate.string();
-    }
-    for (const char* path : {"/usr/local/cuda/bin/compute-sanitizer", "/usr/local/cuda/compute-sanitizer/compute-sanitizer"})
-        if (std::filesystem::exists(path)) return path;
-    return "";
-}
-
 std::string describe(const SanitizerFinding& f, const std::set<int>& barrierLines, const Lesson& lesson) {
     if (f.kind == "divergent")
         return "divergent barrier at " + f.firstFile + ":" + std::to_string(f.firstLine) + " (thread " + f.firstThread + " of block " +
@@ -51,8 +40,8 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
     RunRequest request = singleCaseRequest(ctx, "gpu_size", 64);
     request.timeLimitS = std::max(60.0, ctx.spec.timeLimitS * 2);
     request.memoryBytes = 0;
-    std::string source;
-    readFile(ctx.displayFile, source);
+    std::string source;  // the barrier lines say which barrier a race is missing
+    if (!readFile(ctx.file, source)) return makeResult(ctx, Status::Error, "cannot read " + ctx.displayFile);
     const std::set<int> barrierLines = barrierLinesInSource(source);
     std::vector<std::string> problems;
     for (const std::string tool : {"synccheck", "racecheck"}) {
@@ -73,12 +62,8 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
         if (report.errors > 0 && report.findings.empty())
             problems.push_back("compute-sanitizer " + tool + " reported " + std::to_string(report.errors) + " problems");
     }
-    if (!problems.empty()) {
-        std::string message;
-        for (size_t i = 0; i < problems.size() && i < 4; ++i) message += (i ? "\n" : "") + problems[i];
-        if (problems.size() > 4) message += "\n(and " + std::to_string(problems.size() - 4) + " more)";
-        return makeResult(ctx, Status::Fail, message + "\nRerun: " + ctx.rerunCommand(request.n));
-    }
+    if (!problems.empty())
+        return makeResult(ctx, Status::Fail, joinProblems(problems) + "\nRerun: " + ctx.rerunCommand(request.n));
     return makeResult(ctx, Status::Pass, "compute-sanitizer racecheck and synccheck found no hazards and no divergent barriers at n=" +
                                              std::to_string(request.n));
 }

@@ -11,15 +11,6 @@
 
 namespace grader {
 
-namespace {
-
-double get(const std::map<std::string, std::string>& f, const char* key) {
-    auto it = f.find(key);
-    return it == f.end() ? NAN : std::strtod(it->second.c_str(), nullptr);
-}
-
-}  // namespace
-
 CheckResult checkSpeedup(CheckContext& ctx) {
     RunRequest request;
     request.mode = "speedup";
@@ -37,15 +28,18 @@ CheckResult checkSpeedup(CheckContext& ctx) {
         return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
     const auto& s = record.speedup;
     if (s.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timings");
-    const double naive = get(s, "naive_ms"), tiled = get(s, "tiled_ms");
+    const double naive = fieldNumber(s, "naive_ms"), tiled = fieldNumber(s, "tiled_ms");
     const bool lesson4 = ctx.lesson.number == 4;
-    const double mine = lesson4 ? get(s, "student_timer_tiled_ms") : get(s, "student_ms");
-    const double mineNaive = lesson4 ? get(s, "student_timer_naive_ms") : naive;
+    const double mine = lesson4 ? fieldNumber(s, "student_timer_tiled_ms") : fieldNumber(s, "student_ms");
+    const double mineNaive = lesson4 ? fieldNumber(s, "student_timer_naive_ms") : naive;
     const double floor = ctx.spec.numberParam("floor", 1.1), fraction = ctx.spec.numberParam("fraction", 0.8);
     const double referenceRatio = naive / tiled;
-    if (!(mine > 0) || !(mineNaive > 0))
-        return makeResult(ctx, Status::Fail, std::string(lesson4 ? "your timer" : "the timing of your kernel") + " gave " +
-                                                 std::to_string(mine) + " ms for one launch, which cannot be right: does it wait for the stop event?");
+    if (!(mine > 0) || !(mineNaive > 0)) {
+        char bad[32];  // the value that cannot be right, the tiled or the naive launch's
+        std::snprintf(bad, sizeof bad, "%.4g", mine > 0 ? mineNaive : mine);
+        return makeResult(ctx, Status::Fail, std::string(lesson4 ? "your timer" : "the timing of your kernel") + " gave " + bad +
+                                                 " ms for one launch, which cannot be right: does it wait for the stop event?");
+    }
     const double ratio = mineNaive / mine;
     const double needed = std::max(floor, fraction * referenceRatio);
     const double flops = 2.0 * request.n * double(request.n) * request.n;
@@ -56,7 +50,7 @@ CheckResult checkSpeedup(CheckContext& ctx) {
                   lesson4 ? "your timer: tiled" : "your kernel", mine, flops / (mine * 1e6), naive, tiled, flops / (tiled * 1e6),
                   request.n, s.count("runs") ? s.at("runs").c_str() : "?", ratio, needed, fraction, referenceRatio, floor);
     std::string message = text;
-    if (get(s, "mismatches") > 0)
+    if (fieldNumber(s, "mismatches") > 0)
         return makeResult(ctx, Status::Fail, message + ". But its results were wrong in " + s.at("mismatches") +
                                                  " sampled elements (fresh inputs every run): a speedup counts only for right results, computed anew each run.");
     if (lesson4) {

@@ -11,11 +11,6 @@ namespace grader {
 
 namespace {
 
-double field(const std::map<std::string, std::string>& fields, const char* key) {
-    auto it = fields.find(key);
-    return it == fields.end() ? NAN : std::strtod(it->second.c_str(), nullptr);
-}
-
 std::string ms(double value) {
     char text[32];
     std::snprintf(text, sizeof text, "%.4g ms", value);
@@ -39,11 +34,11 @@ CheckResult checkTiming(CheckContext& ctx) {
     if (auto failure = describeFailedRun(record, request); !failure.empty())
         return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
     if (record.timing.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timing");
-    const double returned = field(record.timing, "returned");
+    const double returned = fieldNumber(record.timing, "returned");
     const std::string got = "timeLaunchMs returned " + ms(returned) + " per launch";
     const std::string rerun = " Rerun: " + ctx.rerunCommand(request.n);
     if (gpu) {
-        const double ours = field(record.timing, "grader_ms");
+        const double ours = fieldNumber(record.timing, "grader_ms");
         const double tolerance = ctx.spec.numberParam("tolerance", 0.15);
         const double rel = std::fabs(returned - ours) / ours;
         char text[160];
@@ -55,9 +50,9 @@ CheckResult checkTiming(CheckContext& ctx) {
         else if (near(returned / reps, ours) || returned > ours * reps * 0.8) why = " That looks like the total of all launches: return the mean (divide by reps).";
         return makeResult(ctx, Status::Fail, std::string(text) + "." + why + rerun);
     }
-    const double first = field(record.timing, "first_ms"), later = field(record.timing, "later_ms");
-    const int launches = static_cast<int>(field(record.timing, "launches"));
-    const int notReady = static_cast<int>(field(record.events, "elapsed_not_ready"));
+    const double first = fieldNumber(record.timing, "first_ms"), later = fieldNumber(record.timing, "later_ms");
+    const int launches = static_cast<int>(fieldNumber(record.timing, "launches"));
+    const int notReady = static_cast<int>(fieldNumber(record.events, "elapsed_not_ready"));
     const std::string clock = " (on the emulator's virtual clock the first launch takes " + ms(first) + ", every later one " + ms(later) + ")";
     if (notReady > 0)
         return makeResult(ctx, Status::Fail,

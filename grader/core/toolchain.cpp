@@ -52,6 +52,16 @@ std::string nvccPath() {
     return "";
 }
 
+std::string sanitizerPath() {
+    if (const std::string nvcc = nvccPath(); !nvcc.empty()) {
+        const auto beside = std::filesystem::path(nvcc).parent_path() / "compute-sanitizer";
+        if (isExecutable(beside)) return beside.string();
+    }
+    for (const char* candidate : {"/usr/local/cuda/bin/compute-sanitizer", "/usr/local/cuda/compute-sanitizer/compute-sanitizer"})
+        if (isExecutable(candidate)) return candidate;
+    return "";
+}
+
 std::filesystem::path cacheDir() {
     if (auto env = fromEnv("GRADER_CACHE_DIR"); !env.empty()) return env;
     return executableDir() / "grader-cache";

@@ -15,6 +15,8 @@ std::filesystem::path runtimeDir();
 std::string cxxCompiler();
 /// nvcc for the gpu backend ($GRADER_NVCC, PATH, /usr/local/cuda/bin), or "".
 std::string nvccPath();
+/// compute-sanitizer: beside nvcc, else where the CUDA toolkit puts it; or "".
+std::string sanitizerPath();
 /// The compile cache ($GRADER_CACHE_DIR, else next to the grader binary).
 std::filesystem::path cacheDir();
 /// The kit's own course.yaml, used when none is found from the current folder.

@@ -50,11 +50,6 @@ std::vector<uint64_t> parseCounts(const std::string& text) {
     return counts;
 }
 
-std::string valueOf(const std::map<std::string, std::string>& f, const char* key) {
-    auto it = f.find(key);
-    return it == f.end() ? "" : it->second;
-}
-
 std::string plural(uint64_t count, const char* one, const char* many) {
     return std::to_string(count) + " " + (count == 1 ? one : many);
 }
@@ -198,32 +193,32 @@ Expected<TileMap> parseTileMap(const std::vector<std::string>& lines) {
         const auto f = parseFields(line);
         if (word == "tilemap") {
             header = true;
-            std::sscanf(valueOf(f, "block").c_str(), "%d,%d", &map.blockX, &map.blockY);
-            map.phase = std::atoi(valueOf(f, "phase").c_str());
-            map.phases = std::max(1, std::atoi(valueOf(f, "phases").c_str()));
-            map.barriers = static_cast<unsigned>(std::atol(valueOf(f, "barriers").c_str()));
-            map.perPhase = std::atoi(valueOf(f, "per_phase").c_str());
-            map.rule = valueOf(f, "rule");
-            std::sscanf(valueOf(f, "block_dim").c_str(), "%u,%u,%u", &map.blockDim[0], &map.blockDim[1], &map.blockDim[2]);
-            map.recorded = valueOf(f, "recorded") == "1";
-            map.truncated = valueOf(f, "truncated") == "1";
+            std::sscanf(fieldText(f, "block").c_str(), "%d,%d", &map.blockX, &map.blockY);
+            map.phase = std::atoi(fieldText(f, "phase").c_str());
+            map.phases = std::max(1, std::atoi(fieldText(f, "phases").c_str()));
+            map.barriers = static_cast<unsigned>(std::atol(fieldText(f, "barriers").c_str()));
+            map.perPhase = std::atoi(fieldText(f, "per_phase").c_str());
+            map.rule = fieldText(f, "rule");
+            std::sscanf(fieldText(f, "block_dim").c_str(), "%u,%u,%u", &map.blockDim[0], &map.blockDim[1], &map.blockDim[2]);
+            map.recorded = fieldText(f, "recorded") == "1";
+            map.truncated = fieldText(f, "truncated") == "1";
         } else if (word == "tilemap_loads") {
-            const std::string buffer = valueOf(f, "buffer");
-            if (buffer == "A") map.loadsA = parseCells(valueOf(f, "cells"));
-            if (buffer == "B") map.loadsB = parseCells(valueOf(f, "cells"));
+            const std::string buffer = fieldText(f, "buffer");
+            if (buffer == "A") map.loadsA = parseCells(fieldText(f, "cells"));
+            if (buffer == "B") map.loadsB = parseCells(fieldText(f, "cells"));
         } else if (word == "tilemap_threads") {
-            const std::string buffer = valueOf(f, "buffer");
-            if (buffer == "A") map.threadA = parseCounts(valueOf(f, "counts"));
-            if (buffer == "B") map.threadB = parseCounts(valueOf(f, "counts"));
+            const std::string buffer = fieldText(f, "buffer");
+            if (buffer == "A") map.threadA = parseCounts(fieldText(f, "counts"));
+            if (buffer == "B") map.threadB = parseCounts(fieldText(f, "counts"));
         } else if (word == "tilemap_stores") {
-            if (valueOf(f, "buffer") == "C") map.storesC = parseCells(valueOf(f, "cells"));
+            if (fieldText(f, "buffer") == "C") map.storesC = parseCells(fieldText(f, "cells"));
         } else if (word == "tilemap_interval") {
             BarrierInterval i;
-            i.index = std::atoi(valueOf(f, "index").c_str());
-            i.phase = std::atoi(valueOf(f, "phase").c_str());
-            i.loads = std::strtoull(valueOf(f, "loads").c_str(), nullptr, 10);
-            i.sharedReads = std::strtoull(valueOf(f, "shared_reads").c_str(), nullptr, 10);
-            i.sharedWrites = std::strtoull(valueOf(f, "shared_writes").c_str(), nullptr, 10);
+            i.index = std::atoi(fieldText(f, "index").c_str());
+            i.phase = std::atoi(fieldText(f, "phase").c_str());
+            i.loads = std::strtoull(fieldText(f, "loads").c_str(), nullptr, 10);
+            i.sharedReads = std::strtoull(fieldText(f, "shared_reads").c_str(), nullptr, 10);
+            i.sharedWrites = std::strtoull(fieldText(f, "shared_writes").c_str(), nullptr, 10);
             map.intervals.push_back(i);
         }
     }
