@@ -16,10 +16,7 @@ namespace {
 constexpr int kExitIncomplete = 1;
 constexpr int kExitCannotRun = 2;
 
-int fail(std::ostream& err, const Error& error) {
-    err << "grader: " << error.format() << "\n";
-    return kExitCannotRun;
-}
+int fail(std::ostream& err, const Error& error) { return printError(err, error, kExitCannotRun); }
 
 fs::path absolutePath(const fs::path& p) {
     std::error_code ec;

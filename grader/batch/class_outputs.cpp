@@ -4,7 +4,7 @@
 #include <map>
 #include <sstream>
 
-#include "batch/escape.h"
+#include "core/escape.h"
 #include "batch/html_report.h"
 
 namespace grader {

@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "batch/escape.h"
+#include "core/escape.h"
 #include "core/toolchain.h"
 
 namespace grader {

@@ -27,10 +27,7 @@ namespace {
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 
-int printError(const Error& error) {
-    std::cerr << "grader: " << error.format() << "\n";
-    return kExitUsage;
-}
+int printError(const Error& error) { return printError(std::cerr, error, kExitUsage); }
 
 /// The course.yaml to use: --course, else one from the current folder upward, else the kit's.
 std::filesystem::path findCoursePath(const std::string& option) {
@@ -44,11 +41,6 @@ std::filesystem::path findCoursePath(const std::string& option) {
 
 Expected<Course> findCourse(const std::string& option) { return loadCourse(findCoursePath(option)); }
 
-Expected<const Lesson*> findLesson(const Course& course, const std::string& id) {
-    if (const Lesson* lesson = course.findLesson(id)) return lesson;
-    return Error{"", "unknown lesson '" + id + "'", didYouMean(id, course.lessonIds())};
-}
-
 struct CheckCommand {
     std::string lesson, file, backend = "auto", course;
     bool json = false;
@@ -61,7 +53,7 @@ struct CheckCommand {
 int runCheck(const CheckCommand& cmd) {
     auto course = findCourse(cmd.course);
     if (!course) return printError(course.error());
-    auto lesson = findLesson(*course, cmd.lesson);
+    auto lesson = course->lessonOrError(cmd.lesson);
     if (!lesson) return printError(lesson.error());
     for (const auto& name : cmd.only) {
         if (!(*lesson)->findCheck(name)) {

@@ -170,6 +170,11 @@ const Lesson* Course::findLesson(const std::string& id) const {
     return nullptr;
 }
 
+Expected<const Lesson*> Course::lessonOrError(const std::string& id) const {
+    if (const Lesson* lesson = findLesson(id)) return lesson;
+    return Error{"", "unknown lesson '" + id + "'", didYouMean(id, lessonIds())};
+}
+
 std::vector<std::string> Course::lessonIds() const {
     std::vector<std::string> ids;
     for (const auto& lesson : lessons) ids.push_back(lesson.id);

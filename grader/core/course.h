@@ -59,6 +59,8 @@ struct Course {
 
     /// The lesson with this id, or nullptr.
     const Lesson* findLesson(const std::string& id) const;
+    /// The lesson with this id, or an "unknown lesson" error with a suggestion.
+    Expected<const Lesson*> lessonOrError(const std::string& id) const;
     /// Every lesson id, for listings and suggestions.
     std::vector<std::string> lessonIds() const;
 };

@@ -9,4 +9,9 @@ std::string Error::format() const {
     return out;
 }
 
+int printError(std::ostream& err, const Error& error, int exitCode) {
+    err << "grader: " << error.format() << "\n";
+    return exitCode;
+}
+
 }  // namespace grader

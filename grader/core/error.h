@@ -3,6 +3,7 @@
 // Non-goal: exceptions crossing module boundaries; callers print an Error once.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <utility>
 #include <variant>
@@ -18,6 +19,9 @@ struct Error {
     /// The one-line form printed to a person: "where: message (hint)".
     std::string format() const;
 };
+
+/// Prints `error` once, as "grader: where: message (hint)", and returns `exitCode`.
+int printError(std::ostream& err, const Error& error, int exitCode);
 
 /// Either a value or an Error; no exceptions needed to pass failure upward.
 template <class T>

@@ -153,10 +153,7 @@ const std::vector<std::pair<const char*, const char*>>& instructorOnlyParts() { 
 
 int runExportCommand(const Course& course, const ExportCommand& command, std::ostream& out, std::ostream& err) {
     const fs::path kit = course.root;
-    auto fail = [&](const Error& e, int code) {
-        err << "grader: " << e.format() << "\n";
-        return code;
-    };
+    auto fail = [&](const Error& e, int code) { return printError(err, e, code); };
     if (!fs::exists(kit / "grader" / "harness" / "harness.cu"))
         return fail({kit.string(), "this is a student kit, not the instructor's: it has no harness source to compile", ""}, kExportUsage);
     auto folder = prepareOut(kit, command.out);

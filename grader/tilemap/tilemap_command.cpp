@@ -6,7 +6,6 @@
 
 #include "backend/backend.h"
 #include "checks/check.h"
-#include "core/spelling.h"
 #include "tilemap/tilemap.h"
 #include "tilemap/tilemap_render.h"
 
@@ -16,11 +15,6 @@ namespace {
 
 constexpr int kTilemapFailed = 1;
 constexpr int kTilemapUsage = 2;
-
-int tilemapError(std::ostream& err, const Error& error, int code) {
-    err << "grader: " << error.format() << "\n";
-    return code;
-}
 
 /// Arms the emulator's recording in the child for as long as it lives.
 class ArmedRecording {
@@ -32,34 +26,35 @@ public:
 }  // namespace
 
 int runTilemapCommand(const Course& course, const TilemapCommand& command, std::ostream& out, std::ostream& err) {
-    const Lesson* lesson = course.findLesson(command.lesson);
-    if (!lesson) return tilemapError(err, {"", "unknown lesson '" + command.lesson + "'", didYouMean(command.lesson, course.lessonIds())}, kTilemapUsage);
+    auto found = course.lessonOrError(command.lesson);
+    if (!found) return printError(err, found.error(), kTilemapUsage);
+    const Lesson* lesson = *found;
     if (lesson->number != 2 && lesson->number != 3)
-        return tilemapError(err, {"", "the tile map draws the tiled kernels of lessons 2 and 3; " + lesson->id + " has no tiles", ""}, kTilemapUsage);
+        return printError(err, {"", "the tile map draws the tiled kernels of lessons 2 and 3; " + lesson->id + " has no tiles", ""}, kTilemapUsage);
     if (!std::filesystem::exists(command.file))
-        return tilemapError(err, {command.file, "no such file", "the lesson's file is starter/" + lesson->folder + "/" + lesson->studentFile}, kTilemapUsage);
+        return printError(err, {command.file, "no such file", "the lesson's file is starter/" + lesson->folder + "/" + lesson->studentFile}, kTilemapUsage);
     const int tile = course.tile;
     const int n = command.n ? *command.n : defaultTilemapSize(tile);
     if (n < tile || n > 8 * tile || n % tile != 0)
-        return tilemapError(err, {"", "--n " + std::to_string(n) + " cannot be drawn", "a multiple of TILE = " + std::to_string(tile) + " from " +
+        return printError(err, {"", "--n " + std::to_string(n) + " cannot be drawn", "a multiple of TILE = " + std::to_string(tile) + " from " +
                                                                               std::to_string(tile) + " to " + std::to_string(8 * tile)}, kTilemapUsage);
     const int blocks = n / tile;
     int bx = -1, by = -1;
     char rest = 0;
     if (std::sscanf(command.block.c_str(), "%d,%d%c", &bx, &by, &rest) != 2)
-        return tilemapError(err, {"", "--block '" + command.block + "' is not X,Y", "e.g. --block 1,0 for blockIdx.x = 1, blockIdx.y = 0"}, kTilemapUsage);
+        return printError(err, {"", "--block '" + command.block + "' is not X,Y", "e.g. --block 1,0 for blockIdx.x = 1, blockIdx.y = 0"}, kTilemapUsage);
     if (bx < 0 || by < 0 || bx >= blocks || by >= blocks)
-        return tilemapError(err, {"", "block (" + command.block + ") is outside the grid at n = " + std::to_string(n),
+        return printError(err, {"", "block (" + command.block + ") is outside the grid at n = " + std::to_string(n),
                             "blocks are 0.." + std::to_string(blocks - 1) + " along each axis; --n changes the size"}, kTilemapUsage);
     if (command.phase < 0 || command.phase >= blocks)
-        return tilemapError(err, {"", "phase " + std::to_string(command.phase) + " does not exist at n = " + std::to_string(n),
+        return printError(err, {"", "phase " + std::to_string(command.phase) + " does not exist at n = " + std::to_string(n),
                             "phases are 0.." + std::to_string(blocks - 1) + "; --n changes the size"}, kTilemapUsage);
 
     auto cpu = makeCpuBackend();
     if (const std::string why = cpu->unavailableReason(); !why.empty())
-        return tilemapError(err, {"", "the cpu backend cannot run: " + why, ""}, kTilemapUsage);
+        return printError(err, {"", "the cpu backend cannot run: " + why, ""}, kTilemapUsage);
     const BuildResult build = cpu->build(*lesson, command.file, command.file);
-    if (!build.ok) return tilemapError(err, {command.file, "does not compile: " + build.summary, ""}, kTilemapFailed);
+    if (!build.ok) return printError(err, {command.file, "does not compile: " + build.summary, ""}, kTilemapFailed);
     RunRequest request;
     request.n = n;
     request.phase = lesson->number == 2 ? command.phase : 0;
@@ -73,9 +68,9 @@ int runTilemapCommand(const Course& course, const TilemapCommand& command, std::
         record = cpu->run(build, request);
     }
     if (const std::string failure = describeFailedRun(record, request); !failure.empty())
-        return tilemapError(err, {command.file, "the run failed, so there is no map: " + failure, ""}, kTilemapFailed);
+        return printError(err, {command.file, "the run failed, so there is no map: " + failure, ""}, kTilemapFailed);
     auto map = parseTileMap(record.tilemap);
-    if (!map) return tilemapError(err, map.error(), kTilemapUsage);
+    if (!map) return printError(err, map.error(), kTilemapUsage);
     if (lesson->number == 2) map->phase = command.phase;  // the launch's phase argument
     const TileExpectation expected = expectedTiles(lesson->number, n, tile, bx, by, command.phase);
     const std::vector<std::string> sentences = describeTileMap(*map, expected, lesson->number, n);
@@ -85,7 +80,7 @@ int runTilemapCommand(const Course& course, const TilemapCommand& command, std::
     out << renderTileMapText(*map, expected, sentences, title, n, command.colour);
     if (!command.svg.empty()) {
         std::ofstream svg(command.svg);
-        if (!svg) return tilemapError(err, {command.svg, "cannot write the SVG file", ""}, kTilemapUsage);
+        if (!svg) return printError(err, {command.svg, "cannot write the SVG file", ""}, kTilemapUsage);
         svg << renderTileMapSvg(*map, expected, sentences, title, n);
         out << "SVG: " << command.svg << "\n";
     }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/escape.h"
+
 namespace grader {
 
 namespace {
@@ -109,18 +111,6 @@ Panel drawPanel(const char* title, const TileMap& map, const TileExpectation& e,
     return p;
 }
 
-std::string escapeXml(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '&') out += "&amp;";
-        else if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '"') out += "&quot;";
-        else out += c;
-    }
-    return out;
-}
-
 constexpr size_t kSvgColumns = 150;  ///< sentences are wrapped to this many characters in the SVG
 
 /// `text` cut at spaces into lines of at most `width` characters (continuations indented by two).
@@ -148,7 +138,7 @@ int svgPanel(std::string& out, const char* title, const TileMap& map, const Tile
              int x, int y) {
     constexpr int cell = 10, label = 34;
     const int n = l.n;
-    out += "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y + 12) + "\" font-weight=\"bold\">" + escapeXml(title) + "</text>\n";
+    out += "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y + 12) + "\" font-weight=\"bold\">" + xmlEscape(title) + "</text>\n";
     const int top = y + 24, bx = x + label + n * cell + cell, ay = top + n * cell + cell;
     auto rect = [&](int px, int py, const Cell& c) {
         out += "<rect x=\"" + std::to_string(px) + "\" y=\"" + std::to_string(py) + "\" width=\"" + std::to_string(cell - 1) + "\" height=\"" +
@@ -223,20 +213,20 @@ std::string renderTileMapSvg(const TileMap& map, const TileExpectation& expected
     const char* legend[] = {"green: loaded (in C: stored) once, as a correct tiled kernel does; darker, with a count: loaded more often",
                             "red: loaded where a correct kernel does not; yellow: a correct kernel loads it, yours did not"};
     for (const char* line : legend) {
-        body += "<text x=\"10\" y=\"" + std::to_string(y) + "\" font-size=\"11\">" + escapeXml(line) + "</text>\n";
+        body += "<text x=\"10\" y=\"" + std::to_string(y) + "\" font-size=\"11\">" + xmlEscape(line) + "</text>\n";
         y += 16;
     }
     y += 8;
     for (const auto& s : sentences) {
         for (const std::string& line : wrapped(s, kSvgColumns)) {
-            body += "<text x=\"10\" y=\"" + std::to_string(y) + "\" font-size=\"11\" xml:space=\"preserve\">" + escapeXml(line) + "</text>\n";
+            body += "<text x=\"10\" y=\"" + std::to_string(y) + "\" font-size=\"11\" xml:space=\"preserve\">" + xmlEscape(line) + "</text>\n";
             y += 15;
         }
     }
     const int width = std::max(2 * panelWidth + 50, 1040);
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" + std::to_string(y + 10) +
            "\" font-family=\"monospace\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n" +
-           "<text x=\"10\" y=\"18\" font-weight=\"bold\">" + escapeXml(title) + "</text>\n" + body + "</svg>\n";
+           "<text x=\"10\" y=\"18\" font-weight=\"bold\">" + xmlEscape(title) + "</text>\n" + body + "</svg>\n";
 }
 
 }  // namespace grader

@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "batch/class_outputs.h"
-#include "batch/escape.h"
+#include "core/escape.h"
 #include "batch/html_report.h"
 #include "batch/results.h"
 #include "batch_test_support.h"

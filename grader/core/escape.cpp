@@ -1,5 +1,5 @@
 // UTF-8 repair and the escapes of HTML, XML and CSV.
-#include "batch/escape.h"
+#include "core/escape.h"
 
 namespace grader {
 
@@ -38,7 +38,11 @@ std::string cleanUtf8(const std::string& text) {
     return out;
 }
 
-std::string htmlEscape(const std::string& text) {
+namespace {
+
+/// The markup escapes HTML and XML share; XML attributes also need their
+/// whitespace as character references, or a parser folds it into spaces.
+std::string escapeMarkup(const std::string& text, bool xml) {
     std::string out;
     for (char c : cleanUtf8(text)) {
         switch (c) {
@@ -46,30 +50,21 @@ std::string htmlEscape(const std::string& text) {
             case '<': out += "&lt;"; break;
             case '>': out += "&gt;"; break;
             case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
+            case '\'': out += xml ? "&apos;" : "&#39;"; break;
+            case '\n': out += xml ? "&#10;" : "\n"; break;
+            case '\r': out += xml ? "&#13;" : "\r"; break;
+            case '\t': out += xml ? "&#9;" : "\t"; break;
             default: out += c;
         }
     }
     return out;
 }
 
-std::string xmlEscape(const std::string& text) {
-    std::string out;
-    for (char c : cleanUtf8(text)) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            case '\n': out += "&#10;"; break;
-            case '\r': out += "&#13;"; break;
-            case '\t': out += "&#9;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+}  // namespace
+
+std::string htmlEscape(const std::string& text) { return escapeMarkup(text, false); }
+
+std::string xmlEscape(const std::string& text) { return escapeMarkup(text, true); }
 
 std::string csvField(const std::string& text) {
     std::string value = cleanUtf8(text);

@@ -1,4 +1,4 @@
-// Text made safe for the batch outputs. Messages quote students' code and
+// Text made safe for the batch outputs and SVG pictures. Messages quote students' code and
 // names, so they may hold markup, control characters or invalid UTF-8; a
 // spreadsheet runs a cell that starts with '=' as a formula.
 // Non-goal: pretty-printing; each writer lays out its own format.
