@@ -4,11 +4,31 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <map>
+#include <mutex>
 
 #include "backend/compiler_output.h"
+#include "core/sandbox.h"
 #include "core/toolchain.h"
 
 namespace grader {
+
+std::string fileHash(const std::filesystem::path& path) {
+    static std::mutex mutex;  // batch grading builds from several threads
+    static std::map<std::filesystem::path, std::string> hashes;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = hashes.find(path);
+    if (it != hashes.end()) return it->second;
+    std::string bytes;
+    return hashes[path] = readFile(path, bytes) ? contentHash(bytes) : "";
+}
+
+std::string buildKey(const std::string& prefix, const std::string& inputs, const std::vector<std::string>& command) {
+    std::string material = inputs;
+    for (const auto& word : command) material += " " + word;
+    if (activeSandbox()) material += " sandboxed";
+    return prefix + "-" + contentHash(material);
+}
 
 std::optional<BuildResult> loadCachedBuild(const std::string& key) {
     const auto dir = cacheDir() / key;

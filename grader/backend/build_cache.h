@@ -7,10 +7,18 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "backend/backend.h"
 
 namespace grader {
+
+/// The content hash of a file, read once per process: the runtime and harness
+/// files a build key names do not change while the grader runs ("" if unreadable).
+std::string fileHash(const std::filesystem::path& path);
+/// The cache key of a build: `prefix` ("cpu-lesson3") and a hash of its inputs,
+/// its command line and whether the sandbox is on (a sandboxed compile may see less).
+std::string buildKey(const std::string& prefix, const std::string& inputs, const std::vector<std::string>& command);
 
 /// Looks up a finished build under `key`.
 std::optional<BuildResult> loadCachedBuild(const std::string& key);

@@ -46,7 +46,7 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     // RLIMIT_FSIZE caps every file the child writes, the record of C included.
     limits.outputBytes = (16LL << 20) + 2LL * request.n * request.n * static_cast<long long>(sizeof(float));
     // Batch mode: the child sees its own build read-only and its run folder.
-    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}, dir}, limits, dir);
+    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits);
     std::string bytes;
     if (readFile(recordPath, bytes)) parseRunRecord(bytes, record);
     std::error_code ec;
@@ -78,7 +78,7 @@ void resolveLocations(const std::filesystem::path& executable, RunRecord& record
     }
     ProcessLimits limits;
     limits.wallSeconds = 20;
-    ProcessResult result = runSandboxed(argv, {{executable.parent_path()}, {}, {}}, limits);
+    ProcessResult result = runSandboxed(argv, {{executable.parent_path()}, {}}, limits);
     if (!result.succeeded()) return;
     std::map<uintptr_t, SourceLocation> found;
     std::stringstream lines(result.output);

@@ -52,16 +52,8 @@ public:
                                             "-include", "cuemu/cuda_emu.h",
                                             "-include", (rt / "harness" / "contract.h").string()};
         for (const auto& f : instrumentFlags()) compile.push_back(f);
-        std::string stamp;
-        readFile(rt / "libcuemu_runtime.a", stamp);
-        std::string harnessBytes;
-        readFile(rt / harness, harnessBytes);
-        const std::string key = "cpu-" + lesson.id + "-" +
-            contentHash(*rewritten + displayName + contentHash(stamp) + contentHash(harnessBytes) + [&] {
-                std::string all;
-                for (const auto& c : compile) all += c + " ";
-                return all;
-            }() + (activeSandbox() ? " sandboxed" : ""));  // a compile may see less in the sandbox
+        const std::string key = buildKey("cpu-" + lesson.id,
+                                         *rewritten + displayName + fileHash(rt / "libcuemu_runtime.a") + fileHash(rt / harness), compile);
         if (auto cached = loadCachedBuild(key)) return *cached;
 
         const auto folder = newBuildFolder(key);
@@ -79,7 +71,7 @@ public:
         compile.push_back((folder / "student.o").string());
         ProcessLimits limits;
         limits.wallSeconds = 120;
-        const SandboxMounts buildMounts{{}, {folder}, folder};  // batch mode: sees only its build folder
+        const SandboxMounts buildMounts{{}, {folder}};  // batch mode: sees only its build folder
         ProcessResult compiled = runSandboxed(compile, buildMounts, limits);
         result.log = compiled.output;
         if (!compiled.succeeded()) {

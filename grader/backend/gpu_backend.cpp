@@ -46,17 +46,12 @@ public:
         }
         const std::filesystem::path rt = runtimeDir();
         const std::filesystem::path harnessPath = harnessFor(lesson.number);
-        std::string harness;
-        readFile(harnessPath, harness);
         const std::string base = std::filesystem::path(displayName).filename().string();
         std::vector<std::string> compile = {nvccPath(), "-O3", "-lineinfo", "-std=c++17", "-arch=native",
                                             "-DLESSON=" + std::to_string(lesson.number), "-w",
                                             "-I", (rt / "harness").string(),
                                             "-include", (rt / "harness" / "contract.h").string()};
-        std::string flags;
-        for (const auto& c : compile) flags += c + " ";
-        const std::string key = "gpu-" + lesson.id + "-" +
-                                contentHash(text + displayName + contentHash(harness) + flags + (activeSandbox() ? " sandboxed" : ""));
+        const std::string key = buildKey("gpu-" + lesson.id, text + displayName + fileHash(harnessPath), compile);
         if (auto cached = loadCachedBuild(key)) return *cached;
         const auto folder = newBuildFolder(key);
         if (folder.empty()) {
@@ -69,7 +64,7 @@ public:
         ProcessLimits limits;
         limits.wallSeconds = 300;
         limits.memoryBytes = 0;
-        const SandboxMounts buildMounts{{}, {folder}, folder};  // batch mode: nvcc sees only its build folder
+        const SandboxMounts buildMounts{{}, {folder}};  // batch mode: nvcc sees only its build folder
         ProcessResult compiled = runSandboxed(compile, buildMounts, limits);
         result.log = compiled.output;
         if (!compiled.succeeded()) {

@@ -60,8 +60,8 @@ std::string safeDisplay(const std::string& text) {
 }
 
 /// The key a result is filed under: the submission's content, course.yaml, the grader's version and --seed.
-std::string resultKey(const std::string& contentHashText, const std::string& courseBytes, std::optional<uint64_t> seed) {
-    return contentHash(contentHashText + "\n" + contentHash(courseBytes) + "\n" + graderVersion() + "\n" +
+std::string resultKey(const std::string& contentHashText, const std::string& courseHash, std::optional<uint64_t> seed) {
+    return contentHash(contentHashText + "\n" + courseHash + "\n" + graderVersion() + "\n" +
                        (seed ? std::to_string(*seed) : "seed per id"));
 }
 
@@ -200,8 +200,6 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     auto found = discoverSubmissions(options.submissions, options.out);
     if (!found) return found.error();
     summary.notes = found->notes;
-    std::string courseBytes;
-    if (!readFile(options.coursePath, courseBytes)) return Error{options.coursePath.string(), "cannot read course.yaml", ""};
 
     // Plan: this shard's submissions whose result is missing or stale.
     std::vector<Planned> toGrade;
@@ -212,7 +210,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         }
         ++summary.submissions;
         auto content = submissionContentHash(course, sub);
-        const std::string key = resultKey(content ? *content : "unreadable-" + sub.id, courseBytes, options.seed);
+        const std::string key = resultKey(content ? *content : "unreadable-" + sub.id, course.sourceHash, options.seed);
         if (upToDate(options.out / (sub.id + ".json"), key, summary.backend)) ++summary.upToDate;
         else toGrade.push_back({sub, key});
     }

@@ -29,7 +29,7 @@ namespace grader {
 struct BatchOptions {
     std::filesystem::path submissions;
     std::filesystem::path out;
-    std::filesystem::path coursePath;  ///< course.yaml; its bytes are part of every result's key
+    std::filesystem::path coursePath;  ///< course.yaml, for the Slurm script (its text's hash is Course::sourceHash)
     int jobs = 0;                      ///< parallel submissions; 0: one per core
     std::string backend = "auto";      ///< cpu | gpu | auto
     bool sandbox = true;               ///< false only with --no-sandbox

@@ -5,11 +5,10 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "core/spelling.h"
+#include "core/toolchain.h"
 #include "core/yaml_reader.h"
 
 namespace grader {
@@ -35,8 +34,6 @@ const std::vector<CheckSchema> kCheckSchemas = {
 
 const std::vector<std::string> kLessonIds = {"lesson1", "lesson2", "lesson3", "lesson4"};
 
-using Reader = YamlReader;
-
 const CheckSchema* findSchema(const std::string& name) {
     for (const auto& schema : kCheckSchemas)
         if (name == schema.name) return &schema;
@@ -49,7 +46,7 @@ std::vector<std::string> schemaNames() {
     return names;
 }
 
-void readCheck(Reader& in, const YAML::Node& node, const std::string& lessonId, Lesson& lesson) {
+void readCheck(YamlReader& in, const YAML::Node& node, const std::string& lessonId, Lesson& lesson) {
     const std::string what = "lesson '" + lessonId + "': check";
     if (!node.IsMap() || !node["name"]) {
         in.fail(node, what + " must be a mapping with a 'name'");
@@ -87,7 +84,7 @@ void readCheck(Reader& in, const YAML::Node& node, const std::string& lessonId, 
     lesson.checks.push_back(std::move(check));
 }
 
-void readLesson(Reader& in, const YAML::Node& node, Course& course, std::set<std::string>& labels) {
+void readLesson(YamlReader& in, const YAML::Node& node, Course& course, std::set<std::string>& labels) {
     static const std::vector<std::string> kKeys = {"id", "title", "folder", "student_file",
                                                     "solution_file", "label", "checks"};
     if (!in.keys(node, "lesson", kKeys, kKeys)) return;
@@ -188,9 +185,10 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
     auto parsed = parseYaml(text, displayName);
     if (!parsed) return parsed.error();
     const YAML::Node doc = *parsed;
-    Reader in(displayName);
+    YamlReader in(displayName);
     Course course;
     course.root = root;
+    course.sourceHash = contentHash(text);
     if (!doc.IsMap()) return Error{displayName, "expected a mapping with 'course' and 'lessons'", ""};
     if (!in.keys(doc, "course.yaml", {"course", "lessons"}, {"course", "lessons"})) return *in.error;
     const YAML::Node header = doc["course"];
@@ -214,12 +212,9 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
 }
 
 Expected<Course> loadCourse(const std::filesystem::path& path) {
-    std::ifstream file(path);
-    if (!file) return Error{path.string(), "cannot read the course file", "pass --course PATH"};
-    std::stringstream text;
-    text << file.rdbuf();
-    std::filesystem::path root = std::filesystem::absolute(path).parent_path();
-    return parseCourse(text.str(), path.filename().string(), root);
+    std::string text;
+    if (!readFile(path, text)) return Error{path.string(), "cannot read the course file", "pass --course PATH"};
+    return parseCourse(text, path.filename().string(), std::filesystem::absolute(path).parent_path());
 }
 
 }  // namespace grader

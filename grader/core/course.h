@@ -56,6 +56,7 @@ struct Course {
     std::string title;
     int tile = 16;
     std::vector<Lesson> lessons;
+    std::string sourceHash;  ///< content hash of the course.yaml text (part of every batch result's key)
 
     /// The lesson with this id, or nullptr.
     const Lesson* findLesson(const std::string& id) const;

@@ -53,6 +53,12 @@ std::string signalName(int signal) {
     }
 }
 
+std::string ProcessResult::brief() const {
+    if (output.empty()) return describe();
+    std::string line = output.substr(0, output.find('\n'));
+    return line.size() > 200 ? line.substr(0, 200) + "..." : line;
+}
+
 std::string ProcessResult::describe() const {
     std::ostringstream out;
     if (!started) out << "could not start: " << startError;

@@ -32,6 +32,8 @@ struct ProcessResult {
     bool succeeded() const { return started && !timedOut && signal == 0 && exitCode == 0; }
     /// "exited with status 3", "killed by SIGSEGV (segmentation fault)", "timed out after 20 s".
     std::string describe() const;
+    /// The first line of the output (at most 200 characters), else describe(): for one-line errors.
+    std::string brief() const;
 };
 
 /// Runs argv[0] with arguments; `workDir` may be empty; `env` adds NAME=VALUE entries.

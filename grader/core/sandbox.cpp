@@ -44,11 +44,6 @@ std::optional<uid_t> throwawayUid() {
     return kDefaultSandboxUid;
 }
 
-std::string firstLine(const std::string& text) {
-    std::string line = text.substr(0, text.find('\n'));
-    return line.size() > 200 ? line.substr(0, 200) + "..." : line;
-}
-
 }  // namespace
 
 fs::path defaultBubblewrap() {
@@ -75,7 +70,7 @@ Expected<Sandbox> Sandbox::open(SandboxPolicy policy) {
     ProcessLimits limits;
     limits.wallSeconds = 20;
     ProcessResult version = runProcess({sandbox.policy_.bwrap.string(), "--version"}, limits);
-    sandbox.version_ = version.succeeded() ? firstLine(version.output) : "bubblewrap";
+    sandbox.version_ = version.succeeded() ? version.brief() : "bubblewrap";
 
     // The probe: every always-visible folder must be readable inside.
     std::vector<std::string> probe = {"/bin/sh", "-c",
@@ -91,7 +86,7 @@ Expected<Sandbox> Sandbox::open(SandboxPolicy policy) {
     }
     ProcessResult probed = runProcess(sandbox.wrap(probe, reach), limits);
     if (!probed.succeeded()) {
-        const std::string why = firstLine(probed.output.empty() ? probed.describe() : probed.output);
+        const std::string why = probed.brief();
         std::string hint = "check that user namespaces are enabled (sysctl user.max_user_namespaces > 0), " + noSandbox;
         if (why.find("cannot read") != std::string::npos && sandbox.runAs_)
             hint = "the sandbox runs as uid " + std::to_string(*sandbox.runAs_) +
@@ -140,8 +135,7 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, 
         }
         if (underBound && !aboveBound && fs::is_directory(h, ec)) add({"--tmpfs", h.string()});
     }
-    fs::path workDir = mounts.workDir;
-    if (workDir.empty()) workDir = mounts.writable.empty() ? fs::path("/tmp") : mounts.writable.front();
+    const fs::path workDir = mounts.writable.empty() ? fs::path("/tmp") : mounts.writable.front();
     // The root holding the mount points is bwrap's own tmpfs: read-only too, so
     // only the writable folders and the private /tmp take writes.
     add({"--remount-ro", "/", "--chdir", workDir.string(), "--", kPrlimit,
@@ -168,8 +162,8 @@ std::shared_ptr<const Sandbox> activeSandbox() {
     return active;
 }
 
-ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits,
-                           const std::filesystem::path& workDir) {
+ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits) {
+    const fs::path workDir = mounts.writable.empty() ? fs::path() : mounts.writable.front();
     const auto sandbox = activeSandbox();
     if (!sandbox) return runProcess(command, limits, workDir);
     ProcessResult result = runProcess(sandbox->wrap(command, mounts), limits, workDir);

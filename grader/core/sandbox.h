@@ -54,8 +54,7 @@ struct SandboxPolicy {
 /// What one sandboxed command may see beyond the policy's folders.
 struct SandboxMounts {
     std::vector<std::filesystem::path> readOnly;  ///< e.g. the build folder whose child runs
-    std::vector<std::filesystem::path> writable;  ///< e.g. the run folder (made writable for the sandbox uid)
-    std::filesystem::path workDir;                ///< the command's current folder (default: first writable, else /tmp)
+    std::vector<std::filesystem::path> writable;  ///< e.g. the run folder (made writable for the sandbox uid); the first is the command's folder
 };
 
 /// A working bubblewrap sandbox, checked when opened.
@@ -67,8 +66,6 @@ public:
     std::vector<std::string> wrap(const std::vector<std::string>& command, const SandboxMounts& mounts) const;
     /// One line for people: "bubblewrap 0.8.0, uid 61537, no network, 64 tasks".
     std::string describe() const;
-    /// The policy it was opened with.
-    const SandboxPolicy& policy() const { return policy_; }
 
 private:
     SandboxPolicy policy_;
@@ -81,9 +78,9 @@ void activateSandbox(std::shared_ptr<const Sandbox> sandbox);
 /// The active sandbox, or nullptr.
 std::shared_ptr<const Sandbox> activeSandbox();
 
-/// runProcess through the active sandbox (plainly when none is active). bubblewrap reports a command
-/// killed by signal S as exit status 128 + S; the result names the signal again.
-ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts,
-                           const ProcessLimits& limits, const std::filesystem::path& workDir = {});
+/// runProcess through the active sandbox (plainly when none is active), in the first writable folder
+/// (else /tmp in the sandbox, the current folder without). bubblewrap reports a command killed by
+/// signal S as exit status 128 + S; the result names the signal again.
+ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits);
 
 }  // namespace grader

@@ -63,7 +63,7 @@ std::string sanitizerPath() {
 }
 
 std::filesystem::path cacheDir() {
-    if (auto env = fromEnv("GRADER_CACHE_DIR"); !env.empty()) return env;
+    if (auto env = fromEnv("GRADER_CACHE_DIR"); !env.empty()) return std::filesystem::absolute(env);  // commands run inside it
     return executableDir() / "grader-cache";
 }
 

@@ -45,10 +45,10 @@ public:
     /// A non-empty list of scalars.
     std::vector<std::string> stringList(const YAML::Node& node, const std::string& what);
 
+private:
     /// How a node reads in a message: its text, "a list", "a mapping" or "nothing".
     static std::string describe(const YAML::Node& node);
 
-private:
     std::string name_;
 };
 

@@ -46,11 +46,6 @@ void runAll(std::vector<Job>& jobs) {
     for (auto& t : threads) t.join();
 }
 
-std::string firstLine(const std::string& text) {
-    const size_t nl = text.find('\n');
-    return nl == std::string::npos ? text : text.substr(0, nl);
-}
-
 }  // namespace
 
 std::vector<int> supportedArchs(const std::string& nvcc, const std::vector<int>& wanted) {
@@ -100,7 +95,7 @@ Expected<std::vector<std::string>> writePrebuiltHarness(const PrebuiltOptions& o
     runAll(jobs);
     for (const auto& job : jobs)
         if (!job.result.succeeded())
-            return Error{harness.string(), "could not compile " + job.what + ": " + firstLine(job.result.output.empty() ? job.result.describe() : job.result.output), ""};
+            return Error{harness.string(), "could not compile " + job.what + ": " + job.result.brief(), ""};
     for (int lesson = 1; lesson <= 4; ++lesson) {
         const std::string n = std::to_string(lesson);
         const fs::path object = o.out / "cpu" / ("harness_lesson" + n + ".o");
@@ -108,7 +103,7 @@ Expected<std::vector<std::string>> writePrebuiltHarness(const PrebuiltOptions& o
         fs::remove(archive, ec);
         ProcessLimits limits;
         const ProcessResult ar = runProcess({"ar", "rcs", archive.string(), object.string()}, limits);
-        if (!ar.succeeded()) return Error{archive.string(), "ar failed: " + firstLine(ar.output), "install binutils"};
+        if (!ar.succeeded()) return Error{archive.string(), "ar failed: " + ar.brief(), "install binutils"};
         fs::remove(object, ec);
     }
     std::vector<std::string> notes = {"the cpu harness of each lesson, compiled by " + cxxCompiler() + " without debug information"};

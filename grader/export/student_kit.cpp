@@ -149,8 +149,6 @@ Expected<fs::path> prepareOut(const fs::path& kit, const std::string& requested)
 
 }  // namespace
 
-const std::vector<std::pair<const char*, const char*>>& instructorOnlyParts() { return kInstructorOnly; }
-
 int runExportCommand(const Course& course, const ExportCommand& command, std::ostream& out, std::ostream& err) {
     const fs::path kit = course.root;
     auto fail = [&](const Error& e, int code) { return printError(err, e, code); };

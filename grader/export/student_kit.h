@@ -35,9 +35,6 @@ struct ExportCommand {
     std::vector<int> cudaArchs = {75, 80, 90, 100, 120};  ///< machine code for these; PTX for the newest
 };
 
-/// The kit's top-level entries that never travel, with the reason (for messages and the README).
-const std::vector<std::pair<const char*, const char*>>& instructorOnlyParts();
-
 /// Writes the student kit of `course`'s kit; prints what it did on `out`, problems once on `err`.
 /// Exit 0: written and checked; 1: solution text found in it (it is removed); 2: it could not be written.
 int runExportCommand(const Course& course, const ExportCommand& command, std::ostream& out, std::ostream& err);

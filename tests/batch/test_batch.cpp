@@ -84,10 +84,13 @@ struct FakeClass {
         o.makeBackend = [] { return std::make_unique<FakeBackend>(); };
         return o;
     }
+    /// One `grader batch` run: it reads course.yaml afresh, as the command does.
     BatchSummary grade(std::optional<ShardSpec> shard = std::nullopt) const {
         BatchOptions o = options();
         o.shard = shard;
-        auto summary = gradeBatch(course, o);
+        auto current = loadCourse(coursePath);
+        REQUIRE(current.ok());
+        auto summary = gradeBatch(*current, o);
         REQUIRE_MESSAGE(summary.ok(), (summary.ok() ? "" : summary.error().format()));
         return *summary;
     }

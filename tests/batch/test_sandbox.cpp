@@ -38,7 +38,7 @@ TEST_CASE("a sandboxed command line: no network, dies with the grader, its own f
     fs::create_directories(tmp.path / "runtime" / "solutions");
     auto sandbox = openSandbox(tmp.path / "runtime", tmp.path / "runtime" / "solutions");
     if (!sandbox) return;
-    const auto argv = sandbox->wrap({"/bin/true"}, {{tmp.path / "build"}, {tmp.path / "run"}, tmp.path / "run"});
+    const auto argv = sandbox->wrap({"/bin/true"}, {{tmp.path / "build"}, {tmp.path / "run"}});
     CHECK(has(argv, {"--unshare-all"}));
     CHECK(has(argv, {"--die-with-parent"}));
     CHECK(has(argv, {"--clearenv"}));
@@ -61,7 +61,7 @@ TEST_CASE("inside the sandbox: a crash keeps its signal and hidden or unbound fo
     activateSandbox(std::make_shared<const Sandbox>(*sandbox));
     ProcessLimits limits;
     limits.wallSeconds = 20;
-    const SandboxMounts mounts{{}, {tmp.path / "run"}, tmp.path / "run"};
+    const SandboxMounts mounts{{}, {tmp.path / "run"}};
 
     ProcessResult crashed = runSandboxed({"/bin/sh", "-c", "kill -SEGV $$"}, mounts, limits);
     CHECK(crashed.signal == 11);
