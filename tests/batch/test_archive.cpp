@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "batch/archive.h"
-#include "batch_test_support.h"
+#include "test_support.h"
 
 using namespace grader;
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 
 #include "batch/batch.h"
 #include "batch/results.h"
-#include "batch_test_support.h"
+#include "test_support.h"
 #include "harness/inputs.h"
 
 using namespace grader;

@@ -19,7 +19,7 @@
 #include <set>
 #include <thread>
 
-#include "batch_test_support.h"
+#include "test_support.h"
 #include "core/process.h"
 
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "batch/discovery.h"
-#include "batch_test_support.h"
+#include "test_support.h"
 
 using namespace grader;
 namespace fs = std::filesystem;

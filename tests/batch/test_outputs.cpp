@@ -8,7 +8,7 @@
 #include "core/escape.h"
 #include "batch/html_report.h"
 #include "batch/results.h"
-#include "batch_test_support.h"
+#include "test_support.h"
 
 using namespace grader;
 namespace fs = std::filesystem;

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "batch_test_support.h"
+#include "test_support.h"
 #include "core/sandbox.h"
 
 using namespace grader;

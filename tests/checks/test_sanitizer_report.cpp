@@ -3,20 +3,16 @@
 // one with __syncthreads() under if (tx == 0).
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "checks/sanitizer_report.h"
+#include "test_support.h"
 
 using namespace grader;
 
 namespace {
 
 std::string capture(const char* section) {
-    std::ifstream in(std::string(KIT_SOURCE_DIR) + "/tests/gpu/fixtures/sanitizer_h200.txt");
-    std::stringstream all;
-    all << in.rdbuf();
-    const std::string text = all.str();
+    const std::string text = readText(std::string(KIT_SOURCE_DIR) + "/tests/gpu/fixtures/sanitizer_h200.txt");
     const size_t sync = text.find("== synccheck");
     REQUIRE(sync != std::string::npos);
     return std::string(section) == "racecheck" ? text.substr(0, sync) : text.substr(sync);

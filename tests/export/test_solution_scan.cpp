@@ -1,28 +1,21 @@
 // Distinctive solution lines, and finding them in a folder (text and binary files).
 #include <doctest/doctest.h>
 
-#include <fstream>
-
 #include "export/solution_scan.h"
+#include "test_support.h"
 
 using namespace grader;
 namespace fs = std::filesystem;
 
 namespace {
 
-void write(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
-}
-
 /// A tiny kit: one lesson with a starter, a lesson text and a solution.
 Course tinyKit(const fs::path& root) {
-    fs::remove_all(root);
-    write(root / "starter/01-a/k.cu", "#define TILE 16\n// TODO: compute\nint row = 0;\n");
-    write(root / "lessons/01-a/README.md", "Use `__syncthreads();` after the loads.\n");
-    write(root / "solutions/01-a/k.cu",
+    writeText(root / "starter/01-a/k.cu", "#define TILE 16\n// TODO: compute\nint row = 0;\n");
+    writeText(root / "lessons/01-a/README.md", "Use `__syncthreads();` after the loads.\n");
+    writeText(root / "solutions/01-a/k.cu",
           "#define TILE 16\nint row = blockIdx.y * 16 + threadIdx.y;  // my row\n__syncthreads();\nreturn;\n");
-    write(root / "solutions/01-a/quiz_answers.yaml", "# right answers\nlesson: lesson1\nanswers:\n  phases-count: 64\n");
+    writeText(root / "solutions/01-a/quiz_answers.yaml", "# right answers\nlesson: lesson1\nanswers:\n  phases-count: 64\n");
     Course course;
     course.root = root;
     return course;
@@ -31,7 +24,8 @@ Course tinyKit(const fs::path& root) {
 }  // namespace
 
 TEST_CASE("distinctive lines are the solution lines a student does not have") {
-    const Course course = tinyKit(fs::temp_directory_path() / "grader-scan-test");
+    const TempFolder kit("scan");
+    const Course course = tinyKit(kit.path);
     std::vector<std::string> texts;
     for (const auto& line : distinctiveSolutionLines(course)) texts.push_back(line.text);
     // "#define TILE 16" is in the starter, "__syncthreads();" in the lesson text, "return;" is short.
@@ -39,13 +33,14 @@ TEST_CASE("distinctive lines are the solution lines a student does not have") {
 }
 
 TEST_CASE("they are found in text and in binary files, and only there") {
-    const fs::path root = fs::temp_directory_path() / "grader-scan-test";
+    const TempFolder kit("scan");
+    const fs::path root = kit.path;
     const Course course = tinyKit(root);
     const auto lines = distinctiveSolutionLines(course);
     const fs::path out = root / "out";
-    write(out / "clean/README.md", "nothing here\n");
+    writeText(out / "clean/README.md", "nothing here\n");
     CHECK(findSolutionText(out, lines).empty());
-    write(out / "lib/x.o", std::string("\x7f" "ELF\0\0", 6) + "int row = blockIdx.y * 16 + threadIdx.y;" + std::string("\0\1", 2));
+    writeText(out / "lib/x.o", std::string("\x7f" "ELF\0\0", 6) + "int row = blockIdx.y * 16 + threadIdx.y;" + std::string("\0\1", 2));
     const auto hits = findSolutionText(out, lines);
     REQUIRE(hits.size() == 1);
     CHECK(hits[0] == "lib/x.o contains 'int row = blockIdx.y * 16 + threadIdx.y;' (from solutions/01-a/k.cu)");

@@ -1,5 +1,5 @@
-// Small helpers the batch tests share: a temporary folder removed at the
-// end of a test, and whole-file text reads and writes.
+// Small helpers the tests share: a temporary folder removed at the end of a
+// test, and whole-file text reads and writes.
 // Non-goal: anything a test asserts; the tests do that.
 #pragma once
 
@@ -7,8 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "core/toolchain.h"
 
 /// A fresh folder under the system's temporary folder, removed with its contents.
 struct TempFolder {
@@ -36,8 +37,6 @@ inline void writeText(const std::filesystem::path& path, const std::string& text
 
 /// The whole file, or "" when unreadable.
 inline std::string readText(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::string text;
+    return grader::readFile(path, text) ? text : "";
 }
