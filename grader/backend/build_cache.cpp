@@ -30,6 +30,16 @@ std::string buildKey(const std::string& prefix, const std::string& inputs, const
     return prefix + "-" + contentHash(material);
 }
 
+std::string lineDirective(const std::string& displayName) {
+    std::string text = "#line 1 \"";
+    for (char c : displayName) {
+        if (c == '"' || c == '\\') text += '\\';
+        if (c == '\n' || c == '\r') c = ' ';
+        text += c;
+    }
+    return text + "\"\n";
+}
+
 std::optional<BuildResult> loadCachedBuild(const std::string& key) {
     const auto dir = cacheDir() / key;
     std::string status;

@@ -20,6 +20,10 @@ std::string fileHash(const std::filesystem::path& path);
 /// its command line and whether the sandbox is on (a sandboxed compile may see less).
 std::string buildKey(const std::string& prefix, const std::string& inputs, const std::vector<std::string>& command);
 
+/// `#line 1 "<displayName>"` and a newline, the name escaped as a C string, so
+/// that compiler messages name the student's file whatever its path holds.
+std::string lineDirective(const std::string& displayName);
+
 /// Looks up a finished build under `key`.
 std::optional<BuildResult> loadCachedBuild(const std::string& key);
 /// A fresh private folder to build in before publishing.

@@ -63,7 +63,7 @@ public:
         }
         {
             std::ofstream out(folder / "student.cpp");
-            out << "#line 1 \"" << displayName << "\"\n" << *rewritten;
+            out << lineDirective(displayName) << *rewritten;
         }
         compile.push_back("-c");
         compile.push_back((folder / "student.cpp").string());

@@ -59,7 +59,7 @@ public:
             return result;
         }
         std::filesystem::create_directories(folder / "src");
-        std::ofstream(folder / "src" / base) << "#line 1 \"" << displayName << "\"\n" << text;
+        std::ofstream(folder / "src" / base) << lineDirective(displayName) << text;
         compile.insert(compile.end(), {(folder / "src" / base).string(), harnessPath.string(), "-o", (folder / "child").string()});
         ProcessLimits limits;
         limits.wallSeconds = 300;

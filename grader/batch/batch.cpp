@@ -52,7 +52,7 @@ struct Planned {
     std::string key;
 };
 
-/// A display path safe inside a #line directive and a message: printable ASCII but quotes and backslashes.
+/// A display path for messages and reports: printable ASCII but quotes and backslashes (a student's folder name may hold anything).
 std::string safeDisplay(const std::string& text) {
     std::string out;
     for (unsigned char c : text) out += (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') ? static_cast<char>(c) : '_';
