@@ -2,7 +2,7 @@
 # check's status (and, optionally, a phrase of its message) with the
 # kernel's "// expect: CHECK STATUS [phrase]" header lines.
 # Usage: cmake -DGRADER=... -DLESSON=... -DFILE=... -DCOURSE=... [-DBACKEND=cpu] -P expect_verdicts.cmake
-# (BACKEND pins the backend, e.g. to run the cpu corpus on a machine with a GPU.)
+# (BACKEND pins the backend: the KIT_CORPUS_BACKEND cache variable, e.g. cpu on a machine with a GPU.)
 file(STRINGS "${FILE}" expectations REGEX "^// expect: ")
 if(NOT expectations)
   message(FATAL_ERROR "${FILE} has no '// expect:' lines")
