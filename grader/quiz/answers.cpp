@@ -21,13 +21,16 @@ std::string lowercase(std::string text) {
     return text;
 }
 
-/// "b", "B", "b)", "(b)" -> "b".
+}  // namespace
+
 std::string choiceKey(const std::string& written) {
     std::string key;
     for (char c : lowercase(written))
         if (c != ' ' && c != '(' && c != ')' && c != '.') key += c;
     return key;
 }
+
+namespace {
 
 /// The steps of an order answer: a list's entries, or "c, a, d, b", "c a d b", "c -> a", "cadb".
 std::vector<std::string> orderKeys(const Answer& answer) {

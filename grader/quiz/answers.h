@@ -72,6 +72,9 @@ struct QuizResult {
 /// Grades `answers` against `quiz`.
 QuizResult gradeQuiz(const Quiz& quiz, const Answers& answers);
 
+/// A choice as its option key: "b", "B", "b)", "(b)" -> "b".
+std::string choiceKey(const std::string& written);
+
 /// A numeric answer as people write it: "2048", "2,147,483,648", "2 147 483 648", "8119.5", "8119,5".
 std::optional<double> readNumber(const std::string& text);
 

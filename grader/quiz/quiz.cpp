@@ -24,12 +24,6 @@ std::string trimmedText(std::string text) {
     return text.substr(start);
 }
 
-std::string listed(const std::vector<QuizOption>& options) {
-    std::string text;
-    for (const auto& o : options) text += (text.empty() ? "" : ", ") + o.key;
-    return text;
-}
-
 /// Reads the quiz.yaml of one lesson.
 class QuizReader {
 public:
@@ -98,7 +92,7 @@ private:
         if (in_.error) return;
         for (const auto& o : q.options)
             if (o.key == q.choice) return;
-        in_.fail(node, what + ": answer '" + q.choice + "' is not among the choices " + listed(q.options));
+        in_.fail(node, what + ": answer '" + q.choice + "' is not among the choices " + optionKeys(q.options));
     }
 
     void readOrderAnswer(const YAML::Node& node, const std::string& what, Question& q) {
@@ -109,7 +103,7 @@ private:
         for (size_t i = 0; i < q.order.size(); ++i) {
             const std::string& key = q.order[i];
             if (!keys.count(key)) {
-                in_.fail(node[i], what + ": answer must be an order of the steps " + listed(q.options) + "; '" + key + "' is not a step");
+                in_.fail(node[i], what + ": answer must be an order of the steps " + optionKeys(q.options) + "; '" + key + "' is not a step");
                 return;
             }
             if (!seen.insert(key).second) {
@@ -186,6 +180,12 @@ private:
 };
 
 }  // namespace
+
+std::string optionKeys(const std::vector<QuizOption>& options) {
+    std::string text;
+    for (const auto& o : options) text += (text.empty() ? "" : ", ") + o.key;
+    return text;
+}
 
 Expected<Language> parseLanguage(const std::string& code) {
     if (code == "en") return Language::English;

@@ -63,6 +63,9 @@ struct Quiz {
     std::vector<std::string> ids() const;
 };
 
+/// The option keys, "a, b, c", for messages.
+std::string optionKeys(const std::vector<QuizOption>& options);
+
 /// Parses quiz.yaml text; `displayName` is used in error locations.
 Expected<Quiz> parseQuiz(const std::string& text, const std::string& displayName);
 

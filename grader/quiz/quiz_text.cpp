@@ -46,12 +46,6 @@ std::string padded(const std::string& text, size_t width) {
     return have >= width ? text + " " : text + std::string(width - have, ' ');
 }
 
-std::string letters(const Question& q) {
-    std::string text;
-    for (const auto& o : q.options) text += (text.empty() ? "" : ", ") + o.key;
-    return text;
-}
-
 const QuizOption* option(const Question& q, const std::string& key) {
     for (const auto& o : q.options)
         if (o.key == key) return &o;
@@ -62,8 +56,8 @@ const QuizOption* option(const Question& q, const std::string& key) {
 std::string howToAnswer(const Question& q, const Words& words) {
     switch (q.kind) {
         case QuestionKind::Numeric: return words.wantNumber;
-        case QuestionKind::Choice: return std::string(words.wantChoice) + letters(q) + ".";
-        case QuestionKind::Order: return std::string(words.wantOrder) + letters(q) + ".";
+        case QuestionKind::Choice: return std::string(words.wantChoice) + optionKeys(q.options) + ".";
+        case QuestionKind::Order: return std::string(words.wantOrder) + optionKeys(q.options) + ".";
     }
     return "";
 }
@@ -128,9 +122,7 @@ std::string formatQuizReport(const Quiz& quiz, const QuizResult& result, const s
         }
         std::string given = r.given;
         if (q.kind == QuestionKind::Choice) {
-            std::string key = given;
-            for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            if (const QuizOption* o = option(q, key)) given += " (" + o->text.in(language) + ")";
+            if (const QuizOption* o = option(q, choiceKey(given))) given += " (" + o->text.in(language) + ")";
         }
         out += indent + wrapText(words.yourAnswer + given, kWidth, kIndent) + "\n";
         if (r.problem != AnswerProblem::None) out += indent + wrapText(howToAnswer(q, words), kWidth, kIndent) + "\n";

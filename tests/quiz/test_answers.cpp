@@ -101,6 +101,14 @@ TEST_CASE("choice answers take one letter, in any case") {
     CHECK(r.results[2].problem == AnswerProblem::NotAChoice);
 }
 
+TEST_CASE("the report quotes a choice's text however the letter was written") {
+    const Quiz quiz = sampleQuiz();
+    for (const char* written : {"a", "A", "a)", "(a)"}) {
+        const QuizResult r = graded(std::string("  barrier: '") + written + "'\n");
+        CHECK(formatQuizReport(quiz, r, "quiz_answers.yaml", Language::English, false).find("(after the loads)") != std::string::npos);
+    }
+}
+
 TEST_CASE("order answers are a list or a string of letters") {
     CHECK(verdictOf("  steps: [c, b, a]\n", 3) == Verdict::Right);
     CHECK(verdictOf("  steps: c, b, a\n", 3) == Verdict::Right);
