@@ -13,13 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string notSubmittedList(const StudentResult& r) {
-    std::string list;
-    for (const auto& l : r.lessons)
-        if (!l.submitted) list += (list.empty() ? "" : ", ") + l.report.lesson;
-    return list;
-}
-
 std::string junitCase(const std::string& classname, const std::string& name, const std::string& body) {
     std::string text = "    <testcase classname=\"" + xmlEscape(classname) + "\" name=\"" + xmlEscape(name) + "\"";
     return text + (body.empty() ? "/>\n" : ">\n" + body + "    </testcase>\n");
@@ -51,7 +44,8 @@ std::string gradebookCsv(const ClassView& view) {
             out << "," << score;
         }
         std::string notes = result->status == "refused" ? result->message : "";
-        if (result->status != "refused" && !notSubmittedList(*result).empty()) notes = notSubmittedList(*result) + " not submitted";
+        if (const std::string missing = result->notSubmitted(); result->status != "refused" && !missing.empty())
+            notes = missing + " not submitted";
         out << "," << result->score() << "," << result->maxScore() << "," << csvField(result->status) << ","
             << csvField(notes) << "\r\n";
     }
@@ -108,7 +102,7 @@ nlohmann::json gradescopeJson(const StudentResult& r) {
         output = "Your submission was refused: " + r.message;
     } else {
         output = "Graded on the " + r.backend + " backend. Score " + std::to_string(r.score()) + "/" + std::to_string(r.maxScore()) + ".";
-        if (!notSubmittedList(r).empty()) output += " Not submitted: " + notSubmittedList(r) + ".";
+        if (const std::string missing = r.notSubmitted(); !missing.empty()) output += " Not submitted: " + missing + ".";
     }
     int lessonNumber = 0;
     for (const auto& l : r.lessons) {

@@ -294,12 +294,10 @@ std::string scoreCell(const LessonOutcome& l) {
 
 std::string issueChips(const StudentResult& s) {
     if (s.status == "refused") return "<span class=\"chip\">refused</span>";
-    std::string chips, missing;
+    std::string chips;
+    const std::string missing = s.notSubmitted();
     for (const auto& l : s.lessons) {
-        if (!l.submitted) {
-            missing += (missing.empty() ? "" : ", ") + l.report.lesson;
-            continue;
-        }
+        if (!l.submitted) continue;  // listed once, below
         bool compiled = true;
         for (const auto& c : l.report.checks) compiled &= !(c.name == "compile" && c.status == Status::Fail);
         if (!compiled) {  // the other checks only say "not run"

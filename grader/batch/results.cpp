@@ -72,15 +72,20 @@ bool StudentResult::hasGraderError() const {
     return false;
 }
 
+std::string StudentResult::notSubmitted() const {
+    std::string list;
+    for (const auto& l : lessons)
+        if (!l.submitted) list += (list.empty() ? "" : ", ") + l.report.lesson;
+    return list;
+}
+
 LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend) {
     LessonOutcome outcome;
     outcome.report.lesson = lesson.id;
     outcome.report.backend = backend;
     for (const auto& check : lesson.checks) {
-        bool gpuOnly = false;
-        for (const auto& entry : checkRegistry())
-            if (check.name == entry.name) gpuOnly = entry.where == Runs::GpuOnly;
-        if (!gpuOnly || backend == "gpu") outcome.report.maxScore += check.points;
+        const CheckEntry* entry = findCheck(check.name);
+        if (!entry || entry->where != Runs::GpuOnly || backend == "gpu") outcome.report.maxScore += check.points;
     }
     return outcome;
 }

@@ -50,6 +50,8 @@ struct StudentResult {
     int maxScore() const;
     /// True when some check reported the grader's own trouble (regraded on the next run).
     bool hasGraderError() const;
+    /// The lessons not handed in, "lesson2, lesson4" ("" when all were).
+    std::string notSubmitted() const;
 };
 
 /// The lesson outcome for a lesson whose file is absent.

@@ -25,12 +25,6 @@ const std::vector<CheckEntry> kRegistry = {
     {"quiz", checkQuiz, Runs::WithoutCode},  // reads the answers file; never builds or runs student code
 };
 
-const CheckEntry* findEntry(const std::string& name) {
-    for (const auto& e : kRegistry)
-        if (name == e.name) return &e;
-    return nullptr;
-}
-
 std::string triple(const int v[3]) {
     std::string text = std::to_string(v[0]) + "x" + std::to_string(v[1]);
     if (v[2] != 1) text += "x" + std::to_string(v[2]);
@@ -63,7 +57,11 @@ const char* statusWord(Status status) {
     return "error";
 }
 
-const std::vector<CheckEntry>& checkRegistry() { return kRegistry; }
+const CheckEntry* findCheck(const std::string& name) {
+    for (const auto& e : kRegistry)
+        if (name == e.name) return &e;
+    return nullptr;
+}
 
 RunRequest singleCaseRequest(const CheckContext& ctx, const char* sizeKey, int fallbackSize) {
     RunRequest request;
@@ -176,7 +174,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
     for (const auto& spec : lesson.checks) {
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
             continue;
-        const CheckEntry* entry = findEntry(spec.name);
+        const CheckEntry* entry = findCheck(spec.name);
         const bool needsCode = !entry || entry->where != Runs::WithoutCode;
         if (needsCode && !primaryBuild) primaryBuild = backend->build(lesson, file, displayFile);
         const BuildResult& build = needsCode ? *primaryBuild : noBuild;
