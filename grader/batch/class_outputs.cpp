@@ -4,8 +4,9 @@
 #include <map>
 #include <sstream>
 
-#include "core/escape.h"
 #include "batch/html_report.h"
+#include "core/escape.h"
+#include "core/toolchain.h"
 
 namespace grader {
 

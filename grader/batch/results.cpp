@@ -144,34 +144,6 @@ Expected<StudentResult> loadStudentResult(const fs::path& file) {
     return studentResultFromJson(j, file.string());
 }
 
-std::optional<Error> writeFileAtomically(const fs::path& file, const std::string& text) {
-    static std::atomic<unsigned> counter{0};
-    const fs::path temp = file.parent_path() / ("." + file.filename().string() + "." + std::to_string(getpid()) + "." +
-                                                std::to_string(counter++) + ".tmp");
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return Error{temp.string(), std::string("cannot write: ") + std::strerror(errno), ""};
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n <= 0) {
-            const int error = errno;
-            ::close(fd);
-            fs::remove(temp);
-            return Error{temp.string(), std::string("cannot write: ") + std::strerror(error), "is the disk full?"};
-        }
-        done += static_cast<size_t>(n);
-    }
-    fsync(fd);
-    ::close(fd);
-    std::error_code ec;
-    fs::rename(temp, file, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        return Error{file.string(), "cannot rename the result into place: " + ec.message(), ""};
-    }
-    return std::nullopt;
-}
-
 std::string utcNow() {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};

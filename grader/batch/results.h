@@ -64,9 +64,6 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& json, const 
 /// Loads RESULTS/<id>.json.
 Expected<StudentResult> loadStudentResult(const std::filesystem::path& file);
 
-/// Writes `text` to `file` through a temporary file in the same folder and a rename.
-std::optional<Error> writeFileAtomically(const std::filesystem::path& file, const std::string& text);
-
 /// The current time, UTC, ISO 8601 ("2025-01-31T12:00:00Z").
 std::string utcNow();
 

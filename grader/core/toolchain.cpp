@@ -2,10 +2,14 @@
 // folder can be moved (or carried to another machine) as a whole.
 #include "core/toolchain.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -89,6 +93,34 @@ bool readFile(const std::filesystem::path& path, std::string& out) {
     text << in.rdbuf();
     out = text.str();
     return true;
+}
+
+std::optional<Error> writeFileAtomically(const std::filesystem::path& file, const std::string& text) {
+    static std::atomic<unsigned> counter{0};
+    const std::filesystem::path temp = file.parent_path() / ("." + file.filename().string() + "." + std::to_string(getpid()) + "." +
+                                                std::to_string(counter++) + ".tmp");
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return Error{temp.string(), std::string("cannot write: ") + std::strerror(errno), ""};
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n <= 0) {
+            const int error = errno;
+            ::close(fd);
+            std::filesystem::remove(temp);
+            return Error{temp.string(), std::string("cannot write: ") + std::strerror(error), "is the disk full?"};
+        }
+        done += static_cast<size_t>(n);
+    }
+    fsync(fd);
+    ::close(fd);
+    std::error_code ec;
+    std::filesystem::rename(temp, file, ec);
+    if (ec) {
+        std::filesystem::remove(temp, ec);
+        return Error{file.string(), "cannot rename the result into place: " + ec.message(), ""};
+    }
+    return std::nullopt;
 }
 
 }  // namespace grader

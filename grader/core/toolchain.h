@@ -5,7 +5,10 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+
+#include "core/error.h"
 
 namespace grader {
 
@@ -27,5 +30,7 @@ std::string graderVersion();
 std::string contentHash(const std::string& data);
 /// Reads a whole file into `out`; false when it cannot be read.
 bool readFile(const std::filesystem::path& path, std::string& out);
+/// Writes `text` to `file` through a temporary file in the same folder and a rename.
+std::optional<Error> writeFileAtomically(const std::filesystem::path& file, const std::string& text);
 
 }  // namespace grader

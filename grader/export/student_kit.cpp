@@ -96,15 +96,10 @@ Expected<int> copyPart(const fs::path& kit, const fs::path& out, const KitPart& 
     std::string text;
     switch (part.how) {
         case How::Copy: return copyFile(from, to);
-        case How::Readme: {
+        case How::Readme:
+        case How::Presets: {  // edited on the way: instructor-only blocks and presets left out
             if (!readFile(from, text)) return Error{from.string(), "cannot read the file", ""};
-            auto edited = studentReadme(text, part.from);
-            if (!edited) return edited.error();
-            return writeText(to, *edited);
-        }
-        case How::Presets: {
-            if (!readFile(from, text)) return Error{from.string(), "cannot read the file", ""};
-            auto edited = studentPresets(text, part.from);
+            auto edited = part.how == How::Readme ? studentReadme(text, part.from) : studentPresets(text, part.from);
             if (!edited) return edited.error();
             return writeText(to, *edited);
         }
@@ -176,9 +171,10 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     prebuilt.cudaArchs = command.cudaArchs;
     auto compiled = writePrebuiltHarness(prebuilt);
     if (!compiled) return abandon(compiled.error(), kExportUsage);
-    writeText(prebuilt.out / "README.md", kPrebuiltReadme);
-    writeText(dest / kMarker, "Written by `grader export-student` (grader " + graderVersion() +
-                                  "); the next export into this folder replaces it.\n");
+    for (auto written : {writeText(prebuilt.out / "README.md", kPrebuiltReadme),
+                         writeText(dest / kMarker, "Written by `grader export-student` (grader " + graderVersion() +
+                                                       "); the next export into this folder replaces it.\n")})
+        if (!written) return abandon(written.error(), kExportUsage);
 
     const std::vector<SolutionLine> lines = distinctiveSolutionLines(course);
     const std::vector<std::string> hits = findSolutionText(dest, lines);
