@@ -17,26 +17,27 @@ cd "${kit:-$root}"
 export PATH=/usr/local/cuda/bin:$PATH NO_COLOR=1
 G=$BUILD/grader/grader
 { nvidia-smi; nvcc --version; compute-sanitizer --version; } >"$OUT/env.txt" 2>&1
+solutions=(solutions/01-naive-kernel/matmul_naive.cu:lesson1 solutions/02-tile-loading/tile_loading.cu:lesson2
+           solutions/03-phase-loop/matmul_tiled.cu:lesson3 solutions/04-measuring-speedup/speedup.cu:lesson4)
+broken=(tests/kernels/lesson3/missing_second_barrier.cu:lesson3 tests/kernels/lesson3/missing_first_barrier.cu:lesson3
+        tests/kernels/lesson3/barrier_in_if.cu:lesson3 tests/kernels/lesson2/syncthreads_in_if.cu:lesson2
+        tests/kernels/lesson3/naive_submitted.cu:lesson3 tests/gpu/host_compute_tiled.cu:lesson3
+        tests/gpu/cached_result_tiled.cu:lesson3 tests/kernels/lesson4/constant_timer.cu:lesson4
+        tests/kernels/lesson4/no_event_synchronize.cu:lesson4 tests/kernels/lesson4/returns_total.cu:lesson4
+        tests/kernels/lesson1/swapped_row_col.cu:lesson1 tests/kernels/lesson1/missing_bounds_guard.cu:lesson1)
 # Compile every file once, in parallel, to fill the build cache.
-files="solutions/01-naive-kernel/matmul_naive.cu:lesson1 solutions/02-tile-loading/tile_loading.cu:lesson2
- solutions/03-phase-loop/matmul_tiled.cu:lesson3 solutions/04-measuring-speedup/speedup.cu:lesson4
- tests/kernels/lesson3/missing_second_barrier.cu:lesson3 tests/kernels/lesson3/missing_first_barrier.cu:lesson3
- tests/kernels/lesson3/barrier_in_if.cu:lesson3 tests/kernels/lesson2/syncthreads_in_if.cu:lesson2
- tests/kernels/lesson3/naive_submitted.cu:lesson3 tests/gpu/host_compute_tiled.cu:lesson3
- tests/gpu/cached_result_tiled.cu:lesson3 tests/kernels/lesson4/constant_timer.cu:lesson4
- tests/kernels/lesson4/no_event_synchronize.cu:lesson4 tests/kernels/lesson4/returns_total.cu:lesson4
- tests/kernels/lesson1/swapped_row_col.cu:lesson1 tests/kernels/lesson1/missing_bounds_guard.cu:lesson1"
 start=$(date +%s)
-printf '%s\n' $files | xargs -P 8 -I{} sh -c 'f={}; "$0" check "${f#*:}" "${f%%:*}" --backend gpu --check compile >/dev/null' "$G"
+printf '%s\n' "${solutions[@]}" "${broken[@]}" |
+  xargs -P 8 -I{} sh -c 'f={}; "$0" check "${f#*:}" "${f%%:*}" --backend gpu --check compile >/dev/null' "$G"
 echo "parallel nvcc builds: $(( $(date +%s) - start )) s" >>"$OUT/env.txt"
 
-{
-  for f in solutions/01-naive-kernel/matmul_naive.cu:lesson1 solutions/02-tile-loading/tile_loading.cu:lesson2 \
-           solutions/03-phase-loop/matmul_tiled.cu:lesson3 solutions/04-measuring-speedup/speedup.cu:lesson4; do
+check_all() {  # FILE:LESSON... -> every check on the gpu backend, with the exit status
+  for f in "$@"; do
     echo "\$ grader check ${f#*:} ${f%%:*} --backend gpu --seed 1"
-    /usr/bin/time -f "(%e s)" "$G" check "${f#*:}" "${f%%:*}" --backend gpu --seed 1; echo "exit $?"
+    /usr/bin/time -f "(%e s)" timeout 150 "$G" check "${f#*:}" "${f%%:*}" --backend gpu --seed 1; echo "exit $?"
   done
-} >"$OUT/solutions.txt" 2>&1
+}
+check_all "${solutions[@]}" >"$OUT/solutions.txt" 2>&1
 
 [ -n "${SKIP_STABILITY:-}" ] || {
   echo "== lesson3 solution, 10 runs"; bench/speedup_stability.sh "$G" lesson3 solutions/03-phase-loop/matmul_tiled.cu 10
@@ -46,17 +47,7 @@ echo "parallel nvcc builds: $(( $(date +%s) - start )) s" >>"$OUT/env.txt"
 
 ctest --test-dir "$BUILD" -L 'lesson3|lesson4' --output-on-failure >"$OUT/ctest.txt" 2>&1
 
-{
-  for f in tests/kernels/lesson3/missing_second_barrier.cu:lesson3 tests/kernels/lesson3/missing_first_barrier.cu:lesson3 \
-           tests/kernels/lesson3/barrier_in_if.cu:lesson3 tests/kernels/lesson2/syncthreads_in_if.cu:lesson2 \
-           tests/kernels/lesson3/naive_submitted.cu:lesson3 tests/gpu/host_compute_tiled.cu:lesson3 \
-           tests/gpu/cached_result_tiled.cu:lesson3 tests/kernels/lesson4/constant_timer.cu:lesson4 \
-           tests/kernels/lesson4/no_event_synchronize.cu:lesson4 tests/kernels/lesson4/returns_total.cu:lesson4 \
-           tests/kernels/lesson1/swapped_row_col.cu:lesson1 tests/kernels/lesson1/missing_bounds_guard.cu:lesson1; do
-    echo "\$ grader check ${f#*:} ${f%%:*} --backend gpu --seed 1"
-    timeout 150 "$G" check "${f#*:}" "${f%%:*}" --backend gpu --seed 1; echo "exit $?"
-  done
-} >"$OUT/broken.txt" 2>&1
+check_all "${broken[@]}" >"$OUT/broken.txt" 2>&1
 
 {
   child=$(ls -d "$BUILD"/grader/grader-cache/gpu-lesson3-*/ | head -1)
