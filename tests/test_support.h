@@ -1,5 +1,6 @@
 // Small helpers the tests share: a temporary folder removed at the end of a
-// test, and whole-file text reads and writes.
+// test, whole-file text reads and writes, and the run record a fake backend
+// returns.
 // Non-goal: anything a test asserts; the tests do that.
 #pragma once
 
@@ -9,7 +10,10 @@
 #include <fstream>
 #include <string>
 
+#include "backend/backend.h"
+#include "checks/matrix_diagnosis.h"
 #include "core/toolchain.h"
+#include "harness/inputs.h"
 
 /// A fresh folder under the system's temporary folder, removed with its contents.
 struct TempFolder {
@@ -33,6 +37,25 @@ struct TempFolder {
 inline void writeText(const std::filesystem::path& path, const std::string& text) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << text;
+}
+
+/// A finished run whose C is the right product for `request` (lesson 1), but
+/// element `spoiled` off by one when it is not negative: what a fake child records.
+inline grader::RunRecord fakeMatmulRun(const grader::RunRequest& request, int spoiled = -1) {
+    grader::RunRecord r;
+    r.process.started = true;
+    r.process.exitCode = 0;
+    r.complete = r.started = true;
+    const auto A = course_inputs::makeMatrix(request.seed, 0, request.n), B = course_inputs::makeMatrix(request.seed, 1, request.n);
+    grader::MatmulCase product;
+    product.lesson = 1;
+    product.n = request.n;
+    product.A = &A;
+    product.B = &B;
+    std::vector<float> C = grader::referenceProduct(product);
+    if (spoiled >= 0) C[size_t(spoiled)] += 1;
+    r.outputs["C"] = C;
+    return r;
 }
 
 /// The whole file, or "" when unreadable.
