@@ -74,6 +74,11 @@ bool inTarget() {
     return true;
 }
 
+/// The phase a barrier interval belongs to, `perPhase` intervals a phase.
+int phaseOfInterval(uint32_t interval, int perPhase) {
+    return std::min(target.phases - 1, static_cast<int>(interval / perPhase));
+}
+
 /// The phase of each load, by the rule of tilemap.h; `rule` and `perPhase` say which was used.
 std::vector<int> phasesOf(uint32_t barriers, std::string& rule, int& perPhase) {
     std::vector<int> phase(loads.size(), 0);
@@ -90,7 +95,7 @@ std::vector<int> phasesOf(uint32_t barriers, std::string& rule, int& perPhase) {
             if (i.sharedWrites) stored.push_back(index);
         if (stored.size() >= 2) perPhase = static_cast<int>(stored[1] - stored[0]);
         for (size_t i = 0; i < loads.size(); ++i)
-            phase[i] = std::min(target.phases - 1, static_cast<int>(loads[i].interval / perPhase));
+            phase[i] = phaseOfInterval(loads[i].interval, perPhase);
         return phase;
     }
     rule = "order";
@@ -173,7 +178,7 @@ void writeTilemap(std::FILE* record) {
     for (const auto& [buffer, text] : storeLines)
         std::fprintf(record, "tilemap_stores buffer=%s cells=%s\n", bufferName(buffer).c_str(), text.c_str());
     for (const auto& [index, i] : intervals) {
-        const int p = rule == "barriers" ? std::min(target.phases - 1, static_cast<int>(index / perPhase)) : -1;
+        const int p = rule == "barriers" ? phaseOfInterval(index, perPhase) : -1;
         std::fprintf(record, "tilemap_interval index=%u phase=%d loads=%llu shared_reads=%llu shared_writes=%llu\n", index, p,
                      static_cast<unsigned long long>(i.loads), static_cast<unsigned long long>(i.sharedReads),
                      static_cast<unsigned long long>(i.sharedWrites));
