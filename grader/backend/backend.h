@@ -23,6 +23,8 @@ struct BuildResult {
     std::string log;      ///< the full compiler output
     std::filesystem::path executable;
     bool cached = false;
+    std::string sourceName;   ///< the student's file name, for locations the child reports by line
+    std::string unsupported;  ///< "not supported by the emulator: X at file:line" when that is why the build failed
 };
 
 /// One run of the child: what to do, at which size, with which inputs.

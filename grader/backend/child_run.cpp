@@ -52,29 +52,31 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
     resolveLocations(build.executable, record);
+    if (record.fault && record.fault->at.line <= 0) {  // faults the child locates by line (index checks, asserts, ...)
+        const auto& fields = record.fault->fields;
+        if (auto line = fields.find("line"); line != fields.end()) {
+            record.fault->at.line = std::atoi(line->second.c_str());
+            auto file = fields.find("file");
+            record.fault->at.file = file != fields.end() ? std::filesystem::path(file->second).filename().string() : build.sourceName;
+        }
+    }
     return record;
 }
 
 void resolveLocations(const std::filesystem::path& executable, RunRecord& record) {
     std::set<uintptr_t> pcs;  // return addresses: look up the call instruction (pc - 1)
-    std::set<uintptr_t> entries;  // function entry points: look up as they are
     for (const auto& h : record.hazards) {
         pcs.insert(h.writerPc);
         pcs.insert(h.otherPc);
     }
+    for (const auto& u : record.uninitialized) pcs.insert(u.pc);
     if (record.fault && record.fault->pc) pcs.insert(record.fault->pc);
-    for (const auto& l : record.launches)
-        if (l.kernelPc) entries.insert(l.kernelPc);
-    if (pcs.empty() && entries.empty()) return;
+    if (pcs.empty()) return;
     std::vector<uintptr_t> order;
     std::vector<std::string> argv = {"addr2line", "-f", "-C", "-e", executable.string()};
     for (uintptr_t pc : pcs) {
         order.push_back(pc);
         argv.push_back(hex(pc - 1));
-    }
-    for (uintptr_t pc : entries) {
-        order.push_back(pc);
-        argv.push_back(hex(pc));
     }
     ProcessLimits limits;
     limits.wallSeconds = 20;
@@ -98,9 +100,8 @@ void resolveLocations(const std::filesystem::path& executable, RunRecord& record
         h.writerAt = found[h.writerPc];
         h.otherAt = found[h.otherPc];
     }
+    for (auto& u : record.uninitialized) u.at = found[u.pc];
     if (record.fault && record.fault->pc) record.fault->at = found[record.fault->pc];
-    for (auto& l : record.launches)
-        if (l.kernelPc) l.kernel = found[l.kernelPc].function;
 }
 
 }  // namespace grader

@@ -1,6 +1,7 @@
 // Turns a compiler's or linker's output into the one line a student needs:
 // the first error with file:line, a plain reading of contract mismatches,
-// and how many more errors follow.
+// and how many more errors follow; and tells an error about a CUDA name the
+// emulator lacks from the student's own mistake.
 // Non-goal: reproducing the compiler's caret diagrams.
 #pragma once
 
@@ -10,5 +11,10 @@ namespace grader {
 
 /// The first error of a g++/clang/nvcc/ld log, concise, or "" when none is found.
 std::string summarizeCompilerLog(const std::string& log);
+
+/// "not supported by the emulator: <name> at file:line" when the first error
+/// of the emulator's g++ log is about a name or header of the CUDA toolkit
+/// (`isCudaName`) that the emulator does not provide; "" otherwise.
+std::string unsupportedConstruct(const std::string& log, bool (*isCudaName)(const std::string&));
 
 }  // namespace grader

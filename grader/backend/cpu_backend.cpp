@@ -3,9 +3,11 @@
 // with the lesson's harness and the emulator runtime, run it as a child.
 #include <fstream>
 
+#include "backend/array_index.h"
 #include "backend/backend.h"
 #include "backend/build_cache.h"
 #include "backend/compiler_output.h"
+#include "backend/cuda_names.h"
 #include "backend/cuda_rewrite.h"
 #include "core/build_config.h"
 #include "core/sandbox.h"
@@ -15,11 +17,13 @@ namespace grader {
 
 namespace {
 
-/// Instrumentation flags: every load and store calls a __tsan_* hook.
+/// Instrumentation flags: every load and store calls a __tsan_* hook, and
+/// every index into an array of known size is checked (-fsanitize=bounds;
+/// the emulator's handlers report it in device code only).
 std::vector<std::string> instrumentFlags() {
     const std::string id = GRADER_BUILT_CXX_ID;
-    if (id == "Clang") return {"-fsanitize=thread", "-mllvm", "-tsan-instrument-func-entry-exit=0"};
-    return {"-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0"};
+    if (id == "Clang") return {"-fsanitize=thread,bounds", "-mllvm", "-tsan-instrument-func-entry-exit=0"};
+    return {"-fsanitize=thread,bounds", "--param=tsan-instrument-func-entry-exit=0"};
 }
 
 class CpuBackend : public Backend {
@@ -33,6 +37,31 @@ public:
     }
 
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
+        BuildResult result = compile(lesson, source, displayName);
+        result.sourceName = std::filesystem::path(displayName).filename().string();
+        if (!result.ok) result.unsupported = unsupportedConstruct(result.log, isCudaName);
+        return result;
+    }
+
+    RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        RunRecord record = runChild(build, request);
+        if (record.fault && record.fault->kind == "array-index") nameIndexedArray(build, *record.fault);
+        return record;
+    }
+
+private:
+    /// Adds the indexed expression and array to an index fault, from the source the compiler saw.
+    static void nameIndexedArray(const BuildResult& build, FaultRecord& fault) {
+        std::string compiled;
+        if (!readFile(build.executable.parent_path() / "student.cpp", compiled)) return;
+        const IndexedArray found = indexedArrayAt(compiled, fault.at.line, std::atoi(fieldText(fault.fields, "column").c_str()), 1);
+        fault.fields["expression"] = found.expression;
+        fault.fields["array"] = found.array;
+        fault.fields["dimension"] = std::to_string(found.dimension);
+        fault.fields["shared"] = found.shared ? "1" : "0";
+    }
+
+    BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
         BuildResult result;
         std::string text;
         if (!readFile(source, text)) {
@@ -46,8 +75,16 @@ public:
         }
         const std::filesystem::path rt = runtimeDir();
         const std::string harness = "libcuemu_harness_lesson" + std::to_string(lesson.number) + ".a";
-        std::vector<std::string> compile = {cxxCompiler(), "-std=c++17", "-O1", "-g", "-fno-omit-frame-pointer",
+        std::vector<std::string> compile = {cxxCompiler(), "-std=c++17", "-O1",
+                                            "-gdwarf-4",  // DWARF 5's file 0 makes addr2line name student.cpp, not the #line file
+                                            "-fno-omit-frame-pointer",
                                             "-fstack-clash-protection",  // a huge local array probes the guard page
+                                            // Host code does what nvcc's host build does: a store through a
+                                            // null pointer is made (and crashes), not optimized away.
+                                            "-fno-delete-null-pointer-checks",
+                                            // A float4 load stays one 16-byte access (not four floats), so a
+                                            // misaligned one is seen, as a GPU sees it.
+                                            "-fno-tree-sra",
                                             "-DCUEMU", "-w", "-I", (rt / "include").string(),
                                             "-include", "cuemu/cuda_emu.h",
                                             "-include", (rt / "harness" / "contract.h").string()};
@@ -90,13 +127,11 @@ public:
             if (result.summary.empty()) result.summary = "linking failed: " + linked.describe();
             return publishBuild(key, folder, result);
         }
-        std::filesystem::remove(folder / "student.o");
+        std::filesystem::remove(folder / "student.o");  // student.cpp stays: index faults are named from it
         result.ok = true;
         result.summary = "compiled for the cpu emulator";
         return publishBuild(key, folder, result);
     }
-
-    RunRecord run(const BuildResult& build, const RunRequest& request) override { return runChild(build, request); }
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace grader {
@@ -115,10 +116,9 @@ public:
             if (t.kind == Token::Punct && t.text == "<<<") {
                 if (auto error = rewriteLaunch(i)) return *error;
             } else if (t.kind == Token::Identifier && t.text == "__shared__") {
-                if (braceDepth[i] == 0)
-                    return fail(t, "a __shared__ variable at file scope is not supported by the cpu emulator",
-                                "declare it inside the kernel");
-                if (auto error = rewriteShared(i)) return *error;
+                if (auto error = rewriteShared(i, braceDepth[i] == 0)) return *error;
+            } else if (t.kind == Token::Identifier && fileScopeShared_.count(t.text) && !isMemberName(i)) {
+                edits_.push_back({t.begin, t.end, "cuemu_shared_" + t.text + "()"});
             }
         }
         std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
@@ -184,7 +184,13 @@ private:
         const std::string args = text(argsOpen + 1, argsClose);
         if (config.find_first_not_of(" \t\r\n") == std::string::npos)
             return fail(chevrons, "a launch needs at least <<<grid, block>>>");
-        std::string replacement = "::cuemu::launch(" + kernel + ", ::cuemu::LaunchConfig(" + config + ")";
+        // A generic lambda calls the kernel, so a template kernel's arguments
+        // are deduced as nvcc deduces them; the launch copies the arguments once.
+        std::string name;
+        for (char c : kernel)
+            if (c != '\n' && c != '"' && c != '\\') name += c;
+        std::string replacement = "::cuemu::launch(::cuemu::LaunchConfig(" + config + "), \"" + name +
+                                  "\", [&](auto&&... cuemu_args) { " + kernel + "(cuemu_args...); }";
         if (args.find_first_not_of(" \t\r\n") != std::string::npos) replacement += ", " + args;
         // Keep the statement's line count: add the newlines the pieces above dropped.
         auto lines = [](const std::string& x) { return std::count(x.begin(), x.end(), '\n'); };
@@ -195,7 +201,37 @@ private:
         return std::nullopt;
     }
 
-    std::optional<Error> rewriteShared(size_t at) {
+    /// True when the identifier at `i` names a member or a qualified name (x.name, x->name, ns::name).
+    bool isMemberName(size_t i) const {
+        if (i == 0) return false;
+        const std::string& before = tokens_[i - 1].text;
+        return before == "." || before == "::" || (before == ">" && i >= 2 && tokens_[i - 2].text == "-");
+    }
+
+    /// The alignment written on a declaration (__align__(N), alignas(N),
+    /// __attribute__((aligned(N)))), removed from `tokens`; "" when none.
+    std::string takeAlignment(std::vector<size_t>& tokens) const {
+        for (size_t k = 0; k + 1 < tokens.size(); ++k) {
+            const std::string& x = tokens_[tokens[k]].text;
+            if ((x != "__align__" && x != "alignas" && x != "__attribute__") || tokens_[tokens[k + 1]].text != "(") continue;
+            const size_t close = matchingClose(tokens_, tokens[k + 1]);
+            size_t last = k + 1;
+            while (last < tokens.size() && tokens[last] < close) ++last;
+            std::string expression = text(tokens[k + 1] + 1, close);
+            if (x == "__attribute__") {  // ((aligned(N)))
+                const size_t open = expression.find("aligned");
+                if (open == std::string::npos) continue;
+                expression = expression.substr(expression.find('(', open) + 1);
+                expression = expression.substr(0, expression.rfind(')'));
+                expression = expression.substr(0, expression.rfind(')'));
+            }
+            tokens.erase(tokens.begin() + long(k), tokens.begin() + long(std::min(last + 1, tokens.size())));
+            return expression;
+        }
+        return "";
+    }
+
+    std::optional<Error> rewriteShared(size_t at, bool fileScope) {
         // The statement around `__shared__`: from the previous ; { } to the next ;.
         size_t begin = at;
         while (begin > 0 && tokens_[begin - 1].text != ";" && tokens_[begin - 1].text != "{" &&
@@ -216,7 +252,7 @@ private:
         std::vector<size_t> rest;  // the tokens of type and declarators
         for (size_t i = begin; i < end; ++i) {
             const std::string& x = tokens_[i].text;
-            if (x == "__shared__" || x == "static") continue;
+            if (x == "__shared__" || x == "static" || x == "__device__") continue;
             if (x == "extern") {
                 isExtern = true;
                 continue;
@@ -224,6 +260,7 @@ private:
             if (x == "=") return fail(tokens_[i], "a __shared__ variable cannot have an initializer (CUDA forbids it too)");
             rest.push_back(i);
         }
+        const std::string alignment = takeAlignment(rest);
         // Split declarators at top-level commas; the type is what precedes the first name.
         std::vector<std::vector<size_t>> declarators(1);
         depth = 0;
@@ -257,11 +294,17 @@ private:
             const Token& name = tokens_[decl[nameAt]];
             std::string suffix;
             for (size_t k = nameAt + 1; k < decl.size(); ++k) suffix += tokens_[decl[k]].text;
-            if (isExtern) {
-                out += type + "* " + name.text + " = ::cuemu::dynamicSharedAs<" + type + ">(\"" + name.text + "\"); ";
+            const std::string dynamic = "::cuemu::dynamicSharedAs<" + type + ">(\"" + name.text + "\")";
+            const std::string slot = "::cuemu::sharedVar<" + type + suffix + ">(" + std::to_string(nextSharedId_++) + ", \"" +
+                                     name.text + "\", " + std::to_string(name.line) + (alignment.empty() ? "" : ", " + alignment) + ")";
+            if (fileScope) {  // a function each use calls, since the array is the running block's
+                fileScopeShared_.insert(name.text);
+                out += isExtern ? "static inline " + type + "* cuemu_shared_" + name.text + "() { return " + dynamic + "; } "
+                                : "static inline " + type + " (&cuemu_shared_" + name.text + "())" + suffix + " { return " + slot + "; } ";
+            } else if (isExtern) {
+                out += type + "* " + name.text + " = " + dynamic + "; ";
             } else {
-                out += type + " (&" + name.text + ")" + suffix + " = ::cuemu::sharedVar<" + type + suffix + ">(" +
-                       std::to_string(nextSharedId_++) + ", \"" + name.text + "\", " + std::to_string(name.line) + "); ";
+                out += type + " (&" + name.text + ")" + suffix + " = " + slot + "; ";
             }
         }
         out += newlinesIn(s_, tokens_[begin].begin, tokens_[end].end);
@@ -273,6 +316,7 @@ private:
     std::string file_;
     std::vector<Token> tokens_;
     std::vector<Edit> edits_;
+    std::set<std::string> fileScopeShared_;  ///< names of __shared__ variables declared at file scope
     int nextSharedId_ = 0;
 };
 

@@ -1,7 +1,9 @@
 // Rewrites a student's CUDA source so it compiles as C++ against the cpu
 // emulator: `kernel<<<grid, block[, shmem[, stream]]>>>(args)` becomes
-// `::cuemu::launch(kernel, ::cuemu::LaunchConfig(grid, block...), args)` and
-// each `__shared__` declaration becomes a reference to the block's slot.
+// `::cuemu::launch(::cuemu::LaunchConfig(grid, block...), "kernel",
+// [&](auto&&... a) { kernel(a...); }, args)`, and each `__shared__`
+// declaration becomes a reference to the running block's slot (at file
+// scope: a function every later use of the name calls).
 // Line numbers are preserved, comments and string literals are left alone.
 // Non-goal: parsing C++; this is a token scanner for the shapes CUDA uses.
 #pragma once

@@ -38,6 +38,19 @@ public:
     }
 
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
+        BuildResult result = compile(lesson, source, displayName);
+        result.sourceName = std::filesystem::path(displayName).filename().string();
+        return result;
+    }
+
+    RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        RunRequest unlimited = request;
+        unlimited.memoryBytes = 0;
+        return runChild(build, unlimited);
+    }
+
+private:
+    BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
         BuildResult result;
         std::string text;
         if (!readFile(source, text)) {
@@ -75,12 +88,6 @@ public:
         result.ok = true;
         result.summary = "compiled by nvcc for the CUDA device";
         return publishBuild(key, folder, result);
-    }
-
-    RunRecord run(const BuildResult& build, const RunRequest& request) override {
-        RunRequest unlimited = request;
-        unlimited.memoryBytes = 0;
-        return runChild(build, unlimited);
     }
 };
 

@@ -86,7 +86,7 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             auto f = parseFields(line);
             record.cudaErrors.emplace_back(fieldText(f, "when"), fieldText(f, "name"));
         } else if (word == "fault") {
-            auto f = parseFields(line, {"message"});
+            auto f = parseFields(line, {"message", "feature", "file"});
             FaultRecord fault;
             fault.kind = fieldText(f, "kind");
             fault.pc = number(f, "pc");
@@ -95,7 +95,8 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
         } else if (word == "launch") {
             auto f = parseFields(line);
             LaunchRecord l;
-            l.kernelPc = number(f, "kernel");
+            l.kernel = fieldText(f, "kernel");
+            l.fullBlocks = number(f, "full_blocks");
             parseTriple(fieldText(f, "grid"), l.grid);
             parseTriple(fieldText(f, "block"), l.block);
             l.sharedBytes = number(f, "shmem");
@@ -129,6 +130,15 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             h.otherPc = number(f, "other_pc");
             h.barrierIndex = number(f, "barrier_index");
             record.hazards.push_back(std::move(h));
+        } else if (word == "uninitialized") {
+            auto f = parseFields(line);
+            UninitializedRecord u;
+            u.count = number(f, "count");
+            u.element = fieldText(f, "element");
+            parseTriple(fieldText(f, "thread"), u.thread);
+            parseTriple(fieldText(f, "block"), u.block);
+            u.pc = number(f, "pc");
+            record.uninitialized.push_back(std::move(u));
         } else if (word == "divergence") {
             auto f = parseFields(line, {"split"});
             DivergenceRecord d;
@@ -137,6 +147,7 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             std::stringstream lines(fieldText(f, "lines"));
             for (std::string item; std::getline(lines, item, ',');) d.lines.push_back(std::atoi(item.c_str()));
             d.split = fieldText(f, "split");
+            d.warp = fieldText(f, "warp") == "1";
             record.divergences.push_back(std::move(d));
         } else if (word == "write_conflict") {
             auto f = parseFields(line);

@@ -32,8 +32,7 @@ struct TrafficRecord {
 
 /// One kernel launch as the emulator saw it.
 struct LaunchRecord {
-    std::string kernel;  ///< function name when resolved
-    uintptr_t kernelPc = 0;
+    std::string kernel;  ///< the kernel's name as the launch wrote it
     int grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
     uint64_t sharedBytes = 0, threads = 0;
     std::string error;  ///< cudaSuccess or the launch error
@@ -41,6 +40,7 @@ struct LaunchRecord {
     uint64_t sharedReads = 0, sharedWrites = 0;
     std::map<int, uint64_t> barrierSites;  ///< line -> arrivals
     std::map<std::string, TrafficRecord> traffic;
+    uint64_t fullBlocks = 0;  ///< blocks in which every thread stored to global memory
 };
 
 /// Two threads of a block touching one shared word between two barriers.
@@ -54,12 +54,22 @@ struct HazardRecord {
     uint64_t barrierIndex = 0;
 };
 
-/// A barrier that some threads of a block did not reach.
+/// A read of a shared word that no thread of its block had written.
+struct UninitializedRecord {
+    uint64_t count = 0;
+    std::string element;  ///< "tB[3][7]"
+    int thread[3] = {}, block[3] = {};
+    uintptr_t pc = 0;
+    SourceLocation at;
+};
+
+/// A barrier (or, with `warp`, a warp intrinsic) that some threads it waits for did not reach.
 struct DivergenceRecord {
     uint64_t count = 0;
     int block[3] = {};
     std::vector<int> lines;  ///< 0 stands for "exited"
     std::string split;
+    bool warp = false;
 };
 
 /// Two threads writing the same global word in one launch.
@@ -69,7 +79,9 @@ struct WriteConflictRecord {
     int first[3] = {}, firstBlock[3] = {}, second[3] = {}, secondBlock[3] = {};
 };
 
-/// What stopped the run early: an out-of-bounds access, an unsupported feature.
+/// What stopped the run early: an out-of-bounds access or index, a misaligned
+/// or illegal address, a device-side assert or trap, a stack overflow, or a
+/// construct the emulator does not support (kind "unsupported").
 struct FaultRecord {
     std::string kind;
     std::map<std::string, std::string> fields;
@@ -89,6 +101,7 @@ struct RunRecord {
     std::string writtenC;  ///< per element "1" when written by the last launch (cpu only)
     std::vector<LaunchRecord> launches;
     std::vector<HazardRecord> hazards;
+    std::vector<UninitializedRecord> uninitialized;
     std::vector<DivergenceRecord> divergences;
     std::vector<WriteConflictRecord> writeConflicts;
     std::vector<std::map<std::string, std::string>> gflops;

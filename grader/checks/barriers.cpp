@@ -80,8 +80,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
     const int tile = ctx.course.tile;
     const RunRequest request = singleCaseRequest(ctx, "cpu_size", 32);
     const RunRecord& record = ctx.run(request);
-    if (auto failure = describeFailedRun(record, request); !failure.empty())
-        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+    if (auto failed = failedRun(ctx, record, request)) return *failed;
 
     std::set<int> barrierLines;
     uint64_t maxBarriers = 0, sharedAccesses = 0;
@@ -119,9 +118,15 @@ CheckResult checkBarriers(CheckContext& ctx) {
             split.replace(pos, 8, "at " + file + ":");
             pos += 4 + file.size();
         }
-        problems.insert(problems.begin() + static_cast<long>(divergent++), "divergent barrier in block " + thread(d.block) + ": " + split +
-                           ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
-                           "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
+        if (d.warp)
+            problems.insert(problems.begin() + static_cast<long>(divergent++),
+                            "divergent warp intrinsic in block " + thread(d.block) + ": " + split +
+                                ". Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
+                                "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).");
+        else
+            problems.insert(problems.begin() + static_cast<long>(divergent++), "divergent barrier in block " + thread(d.block) + ": " + split +
+                               ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
+                               "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
     }
     const int origin[3] = {0, 0, 0};
     if (problems.empty() && ctx.lesson.number >= 2 && sharedAccesses == 0)

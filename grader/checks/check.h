@@ -30,6 +30,7 @@ struct CheckResult {
     std::string message;
     int points = 0;
     int maxPoints = 0;
+    bool emulatorCannotRun = false;  ///< the error is the emulator's (a construct it does not support), not the student's
 };
 
 /// One graded lesson: every check's result and the score.
@@ -49,6 +50,7 @@ struct CheckOptions {
     std::optional<uint64_t> seed;
     std::optional<int> n;
     std::vector<std::string> only;  ///< run just these checks (empty: all)
+    bool gpuAlone = false;          ///< gpu backend: skip the emulator's part of each check (a measurement, never a grade)
 };
 
 /// Everything a check may read; runs are memoized so checks share them.
@@ -112,5 +114,10 @@ std::string sentence(const std::string& text);
 
 /// A run that did not complete, described for a student ("" when it completed).
 std::string describeFailedRun(const RunRecord& record, const RunRequest& request);
+
+/// The result of a check whose run did not complete: fail with the cause and
+/// the rerun command, or error when the emulator cannot run the file (a
+/// construct it does not support); nullopt when the run completed.
+std::optional<CheckResult> failedRun(const CheckContext& ctx, const RunRecord& record, const RunRequest& request);
 
 }  // namespace grader

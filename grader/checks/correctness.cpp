@@ -31,8 +31,7 @@ CheckResult checkGflops(CheckContext& ctx) {
     request.timeLimitS = ctx.spec.timeLimitS;
     for (long n : sizes) request.extra.push_back(std::to_string(n));
     const RunRecord& record = ctx.run(request);
-    if (auto failure = describeFailedRun(record, request); !failure.empty())
-        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(ctx.onlyN));
+    if (auto failed = failedRun(ctx, record, request)) return *failed;
     if (record.gflops.empty()) return makeResult(ctx, Status::Error, "the harness recorded no gflops values");
     for (const auto& g : record.gflops) {
         const int n = std::atoi(g.at("n").c_str());
@@ -92,6 +91,40 @@ std::string writeConflictOfC(const RunRecord& record, int n) {
            thread(w->secondBlock) + "; " + std::to_string(w->count) + " such writes): each element of C must be written by exactly one thread.";
 }
 
+/// A read of shared memory that no thread of the block wrote, for a student.
+std::string uninitializedRead(const UninitializedRecord& u) {
+    auto coords = [](const int t[3]) {
+        return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + (t[2] ? "," + std::to_string(t[2]) : "") + ")";
+    };
+    std::string text = u.element + " is read by thread " + coords(u.thread) + " of block " + coords(u.block) + " at " + u.at.text() +
+                       " before any thread of the block wrote it";
+    if (u.count > 1) text += " (" + std::to_string(u.count) + " such reads there)";
+    return text + ". Shared memory starts out holding garbage in every block, so the result depends on whatever was there: "
+                  "every element a thread reads must be stored by some thread of the block first (at the matrix's edge, store 0).";
+}
+
+/// Why a run's right result proves nothing, or "": a read-write race on
+/// shared memory or a barrier or warp intrinsic not every thread reached.
+/// The emulator runs the threads in one order; a GPU runs them at once, and
+/// there such a kernel gives wrong elements (or hangs) some of the time.
+std::string timingDependence(const RunRecord& record) {
+    auto coords = [](const int t[3]) {
+        return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + (t[2] ? "," + std::to_string(t[2]) : "") + ")";
+    };
+    for (const auto& h : record.hazards) {
+        if (h.bothWrite) continue;  // two stores of one word: the barriers check's concern, the result may not depend on it
+        return "every element of C is right in this run, but only because of the order the emulator ran the threads in: " + h.element +
+               " is written by thread " + coords(h.writer) + " at " + h.writerAt.text() + " and read by thread " + coords(h.other) +
+               " at " + h.otherAt.text() + " with no __syncthreads() between them. On a GPU the threads run at the same time, and "
+               "this race gives wrong elements some of the time; the barriers check says which barrier is missing.";
+    }
+    for (const auto& d : record.divergences)
+        return std::string("every element of C is right in this run, but a ") + (d.warp ? "warp intrinsic" : "__syncthreads()") +
+               " is not reached by every thread it waits for (block " + coords(d.block) + "): on a GPU such a kernel hangs or gives "
+               "wrong elements, depending on its shape. The barriers check shows the threads' split.";
+    return "";
+}
+
 }  // namespace
 
 CheckResult checkCorrectness(CheckContext& ctx) {
@@ -119,8 +152,10 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             request.seed = ctx.seed;
             request.timeLimitS = ctx.spec.timeLimitS;
             const RunRecord& record = ctx.run(request);
-            if (auto failure = describeFailedRun(record, request); !failure.empty())
-                return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(n));
+            if (auto failed = failedRun(ctx, record, request)) return *failed;
+            if (!record.uninitialized.empty())
+                return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) +
+                                                         " Rerun: " + ctx.rerunCommand(n));
             const auto verdict = judgeRun(ctx, record, n, phase);
             if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
             if (!verdict->ok) {
@@ -137,6 +172,8 @@ CheckResult checkCorrectness(CheckContext& ctx) {
                 }
                 return makeResult(ctx, Status::Fail, message);
             }
+            if (const std::string luck = timingDependence(record); !luck.empty())
+                return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + luck + " Rerun: " + ctx.rerunCommand(n));
             ++cases;
         }
     }

@@ -2,6 +2,7 @@
 // check in course.yaml order, sharing runs between checks.
 #include <map>
 #include <optional>
+#include <algorithm>
 #include <sstream>
 
 #include "checks/check.h"
@@ -12,15 +13,20 @@ namespace {
 
 CheckResult checkCompile(CheckContext& ctx) {
     if (ctx.build.ok) return makeResult(ctx, Status::Pass, ctx.build.summary);
+    if (!ctx.build.unsupported.empty()) {  // nvcc may well build it: the emulator's limit, not the student's error
+        CheckResult result = makeResult(ctx, Status::Error, ctx.build.unsupported);
+        result.emulatorCannotRun = true;
+        return result;
+    }
     return makeResult(ctx, Status::Fail, ctx.build.summary);
 }
 
 const std::vector<CheckEntry> kRegistry = {
     {"compile", checkCompile, Runs::Anywhere},
     {"correctness", checkCorrectness, Runs::EmulatorThenGpu},  // the emulator sees out-of-bounds accesses a GPU hides
-    {"barriers", checkBarriers, Runs::Anywhere},
+    {"barriers", checkBarriers, Runs::EmulatorThenGpu},  // one rule on every backend, then what only the sanitizer sees
     {"traffic", checkTraffic, Runs::EmulatorOnly},  // global loads are counted by the emulator
-    {"timing", checkTiming, Runs::Anywhere},
+    {"timing", checkTiming, Runs::EmulatorThenGpu},  // the virtual clock's rules (warm-up, sync, mean), then the real clock
     {"speedup", checkSpeedup, Runs::GpuOnly},
     {"quiz", checkQuiz, Runs::WithoutCode},  // reads the answers file; never builds or runs student code
 };
@@ -32,16 +38,23 @@ std::string triple(const int v[3]) {
 }
 
 std::string describeLaunchError(const LaunchRecord& l) {
+    // CUDA 13 names nearly every bad shape cudaErrorInvalidValue, so the shape says why.
     const long threads = long(l.block[0]) * l.block[1] * l.block[2];
+    const std::string shape = "grid " + triple(l.grid) + ", block " + triple(l.block);
     std::string why;
-    if (l.error == "cudaErrorInvalidConfiguration") {
-        if (threads > 1024) why = ": a block of " + triple(l.block) + " = " + std::to_string(threads) + " threads; at most 1024";
-        else if (threads == 0 || l.grid[0] == 0 || l.grid[1] == 0 || l.grid[2] == 0)
-            why = ": grid " + triple(l.grid) + ", block " + triple(l.block) + " has a zero dimension";
-        else why = ": grid " + triple(l.grid) + ", block " + triple(l.block);
-    } else if (l.error == "cudaErrorInvalidValue") {
-        why = ": " + std::to_string(l.sharedBytes) + " bytes of dynamic shared memory; at most 49152";
-    }
+    if (threads == 0 || l.grid[0] == 0 || l.grid[1] == 0 || l.grid[2] == 0)
+        why = ": " + shape + " has a zero dimension";
+    else if (threads > 1024)
+        why = ": a block of " + triple(l.block) + " = " + std::to_string(threads) + " threads; at most 1024";
+    else if (l.block[0] > 1024 || l.block[1] > 1024 || l.block[2] > 64)
+        why = ": block " + triple(l.block) + " exceeds the per-dimension limit 1024x1024x64";
+    else if (l.grid[1] > 65535 || l.grid[2] > 65535)
+        why = ": grid " + triple(l.grid) + " exceeds 65535 in y or z";
+    else if (l.sharedBytes > 49152)
+        why = ": " + std::to_string(l.sharedBytes) +
+              " bytes of dynamic shared memory; at most 49152 unless cudaFuncSetAttribute raises the limit";
+    else
+        why = ": " + shape;
     return "the kernel launch failed with " + l.error + why;
 }
 
@@ -109,6 +122,23 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
                 value.resize(value.size() - 2);  // 2-D coordinates, as the lessons write them
             return value;
         };
+        const std::string by = get("thread").empty() ? "" : " by thread (" + get("thread") + ") of block (" + get("block") + ")";
+        if ((f.kind == "out-of-bounds" || f.kind == "use-after-free") && get("space") == "shared") {
+            const long index = std::atol(get("index").c_str()), size = std::atol(get("size").c_str());
+            std::string shape = get("shape");
+            std::replace(shape.begin(), shape.end(), 'x', ' ');
+            std::string extents;
+            for (std::stringstream words(shape); words >> shape;) extents += (extents.empty() ? "" : " x ") + shape;
+            std::string text = "out-of-bounds " + get("access") + " of shared memory: " + get("element");
+            if (size > 0)
+                text += " lies " + std::to_string(index - size + 1) + " element" + (index - size + 1 == 1 ? "" : "s") +
+                        " past the end of the __shared__ array " + get("buffer") + " (" + extents + " elements)";
+            else
+                text += ", outside every __shared__ array";
+            text += " (" + at + ")" + by + " at " + f.at.text() + ". On a GPU this reads another array's data or faults "
+                    "with an illegal address; check the loop bounds (k < TILE) and the tile indices.";
+            return text;
+        }
         if (f.kind == "out-of-bounds" || f.kind == "use-after-free") {
             const long index = std::atol(get("index").c_str()), size = std::atol(get("size").c_str());
             std::string where = index < 0 ? std::to_string(-index) + " before the start"
@@ -116,11 +146,38 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
             std::string text = std::string(f.kind == "use-after-free" ? "use after cudaFree: " : "out-of-bounds ") +
                                get("access") + " of " + get("buffer") + "[" + get("index") + "] (" + at +
                                ": the buffer has " + get("size") + " elements, index " + where + ")";
-            if (!get("thread").empty()) text += " by thread (" + get("thread") + ") of block (" + get("block") + ")";
-            text += " at " + f.at.text();
+            text += by + " at " + f.at.text();
             return text + ". A thread outside the matrix must not touch memory: guard it with if (row < n && col < n).";
         }
-        if (f.kind == "unsupported" || f.kind == "shared-too-large") return get("message");
+        if (f.kind == "array-index") {
+            const std::string type = get("type");
+            const size_t open = type.find('['), close = type.find(']');
+            const std::string bound = open == std::string::npos ? "?" : type.substr(open + 1, close - open - 1);
+            static const char* const ordinals[] = {"", "first ", "second ", "third ", "fourth "};
+            const int dimension = std::atoi(get("dimension").c_str());
+            std::string text = "out-of-bounds index into " +
+                               (get("array").empty() ? std::string("an array")
+                                                     : (get("shared") == "1" ? "the __shared__ array " : "the array ") + get("array"));
+            text += ": ";
+            if (!get("expression").empty()) text += "in " + get("expression") + ", ";
+            text += std::string("the ") + (dimension >= 1 && dimension <= 4 ? ordinals[dimension] : "") + "index is " + get("index") +
+                    " and must stay below " + bound + " (" + at + ")";
+            return text + by + " at " + f.at.text() + ". On a GPU this reads or overwrites other data, or faults with an illegal address.";
+        }
+        if (f.kind == "misaligned")
+            return "misaligned " + get("bytes") + "-byte " + get("access") + " of " + get("buffer") + ", " + get("offset") + " bytes from its start" +
+                   " (" + at + ")" + by + " at " + f.at.text() + ": a vector access such as a float4 needs an address that is a "
+                   "multiple of its size; a GPU stops the kernel with cudaErrorMisalignedAddress.";
+        if (f.kind == "illegal-address")
+            return "the kernel touched address " + get("address") + ", which belongs to no buffer (" + at + ")" + by + " at " +
+                   f.at.text() + ": on a GPU, cudaErrorIllegalAddress (a null or dangling pointer, or an index far out of range?).";
+        if (f.kind == "device-assert")
+            return "a device-side assert failed: assert(" + get("message") + ")" + by + " at " + f.at.text() + " (" + at +
+                   "); on a GPU the kernel stops with cudaErrorAssert.";
+        if (f.kind == "device-trap")
+            return "the kernel called " + get("message") + by + " at " + f.at.text() + " (" + at + "); on a GPU it stops with an error.";
+        if (f.kind == "unsupported") return "not supported by the emulator: " + get("feature") + " at " + f.at.text();
+        if (f.kind == "stack-overflow" || f.kind == "shared-too-large") return get("message");
         return "the run stopped: " + f.kind + " " + get("message");
     }
     if (p.timedOut)
@@ -151,6 +208,18 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
     return "";
 }
 
+std::optional<CheckResult> failedRun(const CheckContext& ctx, const RunRecord& record, const RunRequest& request) {
+    const std::string failure = describeFailedRun(record, request);
+    if (failure.empty()) return std::nullopt;
+    if (record.fault && record.fault->kind == "unsupported") {
+        CheckResult result = makeResult(ctx, Status::Error, sentence(failure));
+        result.emulatorCannotRun = true;
+        return result;
+    }
+    const std::optional<int> rerunSize = request.mode == "gflops" ? ctx.onlyN : std::optional<int>(request.n);
+    return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(rerunSize));
+}
+
 LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::filesystem::path& file,
                          const std::string& displayFile, Backend& requested, Backend* cpuFallback,
                          const CheckOptions& options) {
@@ -170,6 +239,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
     std::optional<BuildResult> primaryBuild;  // built when a check first needs it: the quiz alone needs none
     const BuildResult noBuild;
     std::optional<BuildResult> emulatorBuild;  // for emulator-only checks when the gpu backend is primary
+    std::string emulatorCannotRun;  // why the emulator cannot run this file, once found (gpu backend)
     std::map<std::string, RunRecord> runs;
     for (const auto& spec : lesson.checks) {
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
@@ -178,9 +248,15 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
         const bool needsCode = !entry || entry->where != Runs::WithoutCode;
         if (needsCode && !primaryBuild) primaryBuild = backend->build(lesson, file, displayFile);
         const BuildResult& build = needsCode ? *primaryBuild : noBuild;
-        const bool emulatorFirst = needsCode && entry && onGpu && cpuFallback &&
+        const bool emulatorFirst = needsCode && entry && onGpu && cpuFallback && !options.gpuAlone &&
                                    (entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu);
-        if (emulatorFirst && !emulatorBuild) emulatorBuild = cpuFallback->build(lesson, file, displayFile);
+        if (emulatorFirst && !emulatorBuild) {
+            emulatorBuild = cpuFallback->build(lesson, file, displayFile);
+            // nvcc builds the file: whatever stops the emulator's build is the emulator's limit.
+            if (!emulatorBuild->ok && build.ok)
+                emulatorCannotRun = emulatorBuild->unsupported.empty() ? "the cpu emulator cannot build it: " + emulatorBuild->summary
+                                                                         : emulatorBuild->unsupported;
+        }
         auto contextFor = [&](Backend* runner, const BuildResult* built) {
             return CheckContext{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
                                 [&runs, runner, built](const RunRequest& request) -> const RunRecord& {
@@ -201,14 +277,26 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
             std::string why = makeGpuBackend()->unavailableReason();
             if (why.empty()) why = "the cpu backend was chosen";
             result = makeResult(ctx, Status::Skip, "needs a CUDA device (" + why + "); run it with --backend gpu on a machine with an NVIDIA GPU");
+        } else if (entry->where == Runs::EmulatorOnly && onGpu && options.gpuAlone) {
+            result = makeResult(ctx, Status::Skip, "counted by the cpu emulator only (--gpu-alone)");
         } else if (needsCode && spec.name != "compile" && !build.ok) {
-            result = makeResult(ctx, Status::Fail, "not run: the file does not compile");
+            result = build.unsupported.empty() ? makeResult(ctx, Status::Fail, "not run: the file does not compile")
+                                               : makeResult(ctx, Status::Error, "not run: " + build.unsupported);
         } else if (emulatorFirst) {
-            CheckContext emulated = contextFor(cpuFallback, &*emulatorBuild);
-            result = emulatorBuild->ok ? entry->run(emulated)
-                                       : makeResult(emulated, Status::Error, "the cpu emulator could not build the file: " + emulatorBuild->summary);
-            if (result.status == Status::Fail) result.message = "on the cpu emulator: " + result.message;
-            if (entry->where == Runs::EmulatorThenGpu && result.status == Status::Pass) {
+            if (emulatorCannotRun.empty()) {
+                CheckContext emulated = contextFor(cpuFallback, &*emulatorBuild);
+                result = entry->run(emulated);
+                if (result.emulatorCannotRun) emulatorCannotRun = result.message;
+            }
+            if (!emulatorCannotRun.empty()) {  // the GPU alone grades what it can
+                if (report.note.empty()) report.note = sentence(emulatorCannotRun) + " The checks ran on the GPU alone.";
+                result = entry->where == Runs::EmulatorThenGpu
+                             ? entry->run(ctx)
+                             : makeResult(ctx, Status::Skip, "the cpu emulator counts global loads, and it cannot run this file (" +
+                                                                 emulatorCannotRun + ")");
+            } else if (result.status == Status::Fail) {
+                result.message = "on the cpu emulator: " + result.message;
+            } else if (entry->where == Runs::EmulatorThenGpu && result.status == Status::Pass) {
                 const std::string emulatorMessage = result.message;
                 result = entry->run(ctx);
                 if (result.status == Status::Pass) result.message += "; on the cpu emulator too: " + emulatorMessage;

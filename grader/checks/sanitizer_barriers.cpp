@@ -1,8 +1,9 @@
 // The barriers check on the gpu backend: the child runs under
 // compute-sanitizer --tool synccheck and --tool racecheck (the build has
 // -lineinfo), and their reports become the same kind of messages as the
-// emulator's. A sanitizer run that crashed or printed no summary is an
-// error of the run, never "0 hazards".
+// emulator's. A sanitizer run that printed no summary is an error of the
+// run, never "0 hazards"; one whose kernel never ran or failed (a launch
+// error, a crash) fails the check with that cause.
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
 #include "checks/sanitizer_report.h"
@@ -44,6 +45,7 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
     if (!readFile(ctx.file, source)) return makeResult(ctx, Status::Error, "cannot read " + ctx.displayFile);
     const std::set<int> barrierLines = barrierLinesInSource(source);
     std::vector<std::string> problems;
+    std::string runFailure;  // a run that did not complete proves nothing: no check passes on it
     for (const std::string tool : {"synccheck", "racecheck"}) {
         std::vector<std::string> prefix = {sanitizer, "--tool", tool, "--print-limit", "100"};
         if (tool == "racecheck") prefix.insert(prefix.end(), {"--racecheck-report", "hazard"});
@@ -59,11 +61,15 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
                                                       "); its output ends: " + out.substr(out.size() > 400 ? out.size() - 400 : 0));
         }
         for (const auto& f : report.findings) problems.push_back(describe(f, barrierLines, ctx.lesson));
+        if (runFailure.empty()) runFailure = describeFailedRun(record, request);
         if (report.errors > 0 && report.findings.empty())
             problems.push_back("compute-sanitizer " + tool + " reported " + std::to_string(report.errors) + " problems");
     }
     if (!problems.empty())
         return makeResult(ctx, Status::Fail, joinProblems(problems) + "\nRerun: " + ctx.rerunCommand(request.n));
+    if (!runFailure.empty())
+        return makeResult(ctx, Status::Fail, "under compute-sanitizer the run did not complete, so nothing shows it is free of races: " +
+                                                 sentence(runFailure) + " Rerun: " + ctx.rerunCommand(request.n));
     return makeResult(ctx, Status::Pass, "compute-sanitizer racecheck and synccheck found no hazards and no divergent barriers at n=" +
                                              std::to_string(request.n));
 }

@@ -24,8 +24,7 @@ CheckResult checkSpeedup(CheckContext& ctx) {
     std::snprintf(arguments[3], 32, "%g", ctx.spec.numberParam("time_cap_s", 20));
     request.extra = {arguments[0], arguments[1], arguments[2], arguments[3]};
     const RunRecord& record = ctx.run(request);
-    if (auto failure = describeFailedRun(record, request); !failure.empty())
-        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+    if (auto failed = failedRun(ctx, record, request)) return *failed;
     const auto& s = record.speedup;
     if (s.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timings");
     const double naive = fieldNumber(s, "naive_ms"), tiled = fieldNumber(s, "tiled_ms");

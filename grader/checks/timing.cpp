@@ -31,8 +31,7 @@ CheckResult checkTiming(CheckContext& ctx) {
     const int reps = static_cast<int>(ctx.spec.intParam("reps", 10));
     request.extra = {std::to_string(reps)};
     const RunRecord& record = ctx.run(request);
-    if (auto failure = describeFailedRun(record, request); !failure.empty())
-        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+    if (auto failed = failedRun(ctx, record, request)) return *failed;
     if (record.timing.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timing");
     const double returned = fieldNumber(record.timing, "returned");
     const std::string got = "timeLaunchMs returned " + ms(returned) + " per launch";

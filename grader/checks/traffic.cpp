@@ -22,8 +22,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
     const int tile = ctx.course.tile;
     const RunRequest request = singleCaseRequest(ctx, "cpu_size", 64);
     const RunRecord& record = ctx.run(request);
-    if (auto failure = describeFailedRun(record, request); !failure.empty())
-        return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(request.n));
+    if (auto failed = failedRun(ctx, record, request)) return *failed;
     uint64_t readA = 0, readB = 0, maxA = 0, maxB = 0, minA = UINT64_MAX, minB = UINT64_MAX;
     for (const auto& l : record.launches) {
         if (auto a = l.traffic.find("A"); a != l.traffic.end()) {

@@ -44,6 +44,7 @@ Expected<Course> findCourse(const std::string& option) { return loadCourse(findC
 struct CheckCommand {
     std::string lesson, file, backend = "auto", course;
     bool json = false;
+    bool gpuAlone = false;
     std::optional<uint64_t> seed;
     std::optional<int> n;
     std::vector<std::string> only;
@@ -74,6 +75,7 @@ int runCheck(const CheckCommand& cmd) {
     options.seed = cmd.seed ? *cmd.seed : std::random_device{}() % 1000000;
     options.n = cmd.n;
     options.only = cmd.only;
+    options.gpuAlone = cmd.gpuAlone;
     LessonReport report = gradeLesson(*course, **lesson, cmd.file, cmd.file, *backend, cpu.get(), options);
     if (cmd.json) JsonReporter().write(report, std::cout);
     else ConsoleReporter(colourWanted()).write(report, std::cout);
@@ -147,6 +149,9 @@ int runCli(int argc, char** argv) {
     checkCmd->add_option("--seed", check.seed, "the inputs' seed (printed with every failure, to reproduce it)");
     checkCmd->add_option("--n", check.n, "check at this matrix size only")->check(CLI::Range(1, 16384));
     checkCmd->add_option("--check", check.only, "run only this check (repeatable)");
+    checkCmd->add_flag("--gpu-alone", check.gpuAlone,
+                       "on the gpu backend, leave out the emulator's rules that every backend applies (to see what the GPU alone shows; "
+                       "never for grading)");
     checkCmd->add_option("--skip-exit-code", check.skipExitCode, "exit with this code when every check run was skipped (CTest)");
     checkCmd->add_option("--course", check.course, "course.yaml to use");
 

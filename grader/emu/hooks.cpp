@@ -2,6 +2,9 @@
 // The student's translation unit is compiled that way and linked with these
 // hooks instead of the ThreadSanitizer runtime (as the Linux kernel's KCSAN
 // does), so every load and store of the kernel reaches the emulator.
+// The aligned hooks are what the compiler calls when it knows the access is
+// naturally aligned (a float4 of a __align__(16) type, say): there a
+// misaligned address is a fault, as it is on a GPU.
 // Non-goal: data races between host threads; atomics are not instrumented.
 #include <cstddef>
 #include <cstdint>
@@ -13,10 +16,10 @@
     void __tsan_read##N(void* p) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, false, CUEMU_PC); } \
     void __tsan_write##N(void* p) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, true, CUEMU_PC); } \
     void __tsan_unaligned_read##N(void* p) {                                                          \
-        cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, false, CUEMU_PC);                          \
+        cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, false, CUEMU_PC, false);                   \
     }                                                                                                 \
     void __tsan_unaligned_write##N(void* p) {                                                         \
-        cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, true, CUEMU_PC);                           \
+        cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, true, CUEMU_PC, false);                    \
     }                                                                                                 \
     void __tsan_volatile_read##N(void* p) {                                                           \
         cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, false, CUEMU_PC);                          \
@@ -41,7 +44,42 @@ CUEMU_ACCESS_HOOKS(4)
 CUEMU_ACCESS_HOOKS(8)
 CUEMU_ACCESS_HOOKS(16)
 
-void __tsan_read_range(void* p, size_t size) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), size, false, CUEMU_PC); }
-void __tsan_write_range(void* p, size_t size) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), size, true, CUEMU_PC); }
+void __tsan_read_range(void* p, size_t size) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), size, false, CUEMU_PC, false); }
+void __tsan_write_range(void* p, size_t size) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), size, true, CUEMU_PC, false); }
+
+}  // extern "C"
+
+// Atomic operations in the student's translation unit (std::atomic, the
+// guard of a function-local static, cuda::atomic_ref) reach these hooks:
+// they do the operation, sequentially consistent, and track nothing.
+#define CUEMU_ATOMIC_HOOKS(N, T)                                                                                   \
+    T __tsan_atomic##N##_load(const volatile T* a, int) { return __atomic_load_n(a, __ATOMIC_SEQ_CST); }          \
+    void __tsan_atomic##N##_store(volatile T* a, T v, int) { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }          \
+    T __tsan_atomic##N##_exchange(volatile T* a, T v, int) { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); } \
+    T __tsan_atomic##N##_fetch_add(volatile T* a, T v, int) { return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); } \
+    T __tsan_atomic##N##_fetch_sub(volatile T* a, T v, int) { return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); } \
+    T __tsan_atomic##N##_fetch_and(volatile T* a, T v, int) { return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); } \
+    T __tsan_atomic##N##_fetch_or(volatile T* a, T v, int) { return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); }   \
+    T __tsan_atomic##N##_fetch_xor(volatile T* a, T v, int) { return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); } \
+    T __tsan_atomic##N##_fetch_nand(volatile T* a, T v, int) { return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); } \
+    int __tsan_atomic##N##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {                          \
+        return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                   \
+    }                                                                                                              \
+    int __tsan_atomic##N##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {                            \
+        return __atomic_compare_exchange_n(a, c, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                    \
+    }                                                                                                              \
+    T __tsan_atomic##N##_compare_exchange_val(volatile T* a, T c, T v, int, int) {                                \
+        __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                         \
+        return c;                                                                                                  \
+    }
+
+extern "C" {
+
+CUEMU_ATOMIC_HOOKS(8, char)
+CUEMU_ATOMIC_HOOKS(16, short)
+CUEMU_ATOMIC_HOOKS(32, int)
+CUEMU_ATOMIC_HOOKS(64, long long)
+void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 }  // extern "C"

@@ -1,6 +1,8 @@
 // The emulated device memory: global buffers in a guarded arena, per-block
-// shared memory with a shadow that finds races between barriers, and the
-// counters of global loads and stores. Fed by the __tsan_* hooks.
+// shared memory with a shadow that finds races between barriers, reads of
+// words no thread wrote, and accesses outside every __shared__ array (each
+// array is followed by a red zone), and the counters of global loads and
+// stores. Fed by the __tsan_* hooks.
 // Non-goals: caches, coalescing, bank conflicts, global-memory races across
 // blocks (only same-word writes are recorded).
 #pragma once
@@ -30,28 +32,35 @@ std::string bufferName(int index);
 /// Prepares shared memory for a new block with `dynamicBytes` of extern shared.
 void beginBlockShared(size_t dynamicBytes);
 extern uintptr_t sharedLo, arenaLo;
-constexpr size_t kSharedBytes = 96 * 1024;         ///< static area + dynamic area
+constexpr size_t kStaticSharedLimit = 48 * 1024;   ///< the per-block static limit
+constexpr size_t kStaticArea = 160 * 1024;         ///< static arrays with their red zones
+constexpr size_t kDynamicArea = 320 * 1024;        ///< opt-in dynamic shared memory (227 KB) and its red zone
+constexpr size_t kSharedBytes = kStaticArea + kDynamicArea;
 constexpr size_t kArenaBytes = size_t(1) << 36;    ///< address space reserved for buffers
 
 constexpr uint16_t kNoThread = 0xFFFF;
+constexpr uint16_t kInArray = 1;  ///< ShadowWord::flags: the word belongs to a __shared__ array of the running block
 /// What the race shadow remembers of one shared word since the last barrier
 /// (16 bytes, so the words a block uses stay in the first-level cache).
 struct ShadowWord {
     uint32_t writeEpoch = 0, readEpoch = 0;
-    uint16_t writer = kNoThread, reader = kNoThread, reader2 = kNoThread, padding = 0;
+    uint16_t writer = kNoThread, reader = kNoThread, reader2 = kNoThread, flags = 0;
 };
-/// Where those accesses were made, for reports (written only when they change).
+/// Where those accesses were made, for reports, and the accessing threads'
+/// __syncwarp generations, which order accesses within a warp (written only
+/// when they change; read only when two threads meet on a word).
 struct ShadowPcs {
     uintptr_t writePc = 0, readPc = 0, read2Pc = 0;
+    uint16_t writerSync = 0, readerSync = 0, reader2Sync = 0;
 };
 constexpr size_t kShadowWords = kSharedBytes / 4;
 extern ShadowWord* shadow;
 extern ShadowPcs* shadowPcs;
 extern uint64_t sharedReadCount, sharedWriteCount;
 
-/// Out-of-line parts of onAccess.
-void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
-void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc);
+/// Out-of-line parts of onAccess (`aligned`: the compiler promised natural alignment).
+void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc, bool aligned);
+void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc, bool aligned);
 
 /// The hooks' view of the running CUDA thread: its index in the block, or
 /// kSlowHooks while host code runs or the tile map watches every access.
@@ -70,8 +79,10 @@ void shadowAccess(size_t word, bool write, uint16_t me, uint32_t epoch, uintptr_
 
 /// Records a load (`write` false) or store of `size` bytes at `addr` from code at `pc`.
 /// Kept small enough to inline into every hook: the common shared read
-/// returns without a call, everything else tail-calls out of line.
-[[gnu::always_inline]] inline void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc) {
+/// returns without a call, everything else tail-calls out of line. With
+/// `aligned` (the compiler's aligned hooks), a misaligned address is a fault,
+/// as on a GPU.
+[[gnu::always_inline]] inline void onAccess(uintptr_t addr, size_t size, bool write, uintptr_t pc, bool aligned = true) {
     const uintptr_t offset = addr - sharedLo;
     if (offset < kSharedBytes) {
         const uint32_t me = hookThread;
@@ -81,11 +92,13 @@ void shadowAccess(size_t word, bool write, uint16_t me, uint32_t epoch, uintptr_
             if (!write && quietRead(shadow[offset / 4], me, epoch)) return;
             return shadowAccess(offset / 4, write, static_cast<uint16_t>(me), epoch, pc);
         }
-        return sharedAccessSlow(addr, size, write, pc);
+        return sharedAccessSlow(addr, size, write, pc, aligned);
     }
-    if (addr - arenaLo < kArenaBytes) return deviceAccessSlow(addr, size, write, pc);
+    if (addr - arenaLo < kArenaBytes) return deviceAccessSlow(addr, size, write, pc, aligned);
 }
 
+/// Called when a block ends: keeps the reads of shared words no thread of the block ever wrote.
+void endBlockShared();
 /// Called when a launch begins, to reset per-launch counters.
 void beginLaunchMemory();
 /// Called when a launch ends, to store its shared-memory access counts.
@@ -95,5 +108,12 @@ std::string writtenMap(const char* name, size_t elements);
 
 /// Ends the run at once with a fault line in the record (an out-of-bounds access).
 [[noreturn]] void fault(const std::string& line);
+/// " thread=X,Y,Z block=X,Y,Z" for the running CUDA thread ("" on the host), for fault lines.
+std::string faultThreadFields();
+/// " pc=0x..." for fault lines.
+std::string faultPcField(uintptr_t pc);
+
+/// The dynamic shared memory a launch may ask for: 48 KB, or what cudaFuncSetAttribute raised it to.
+size_t dynamicSharedLimit();
 
 }  // namespace cuemu

@@ -1,31 +1,44 @@
-// The CUDA runtime calls of the lessons, emulated: device memory, errors,
-// events on a virtual clock, and the run record's summary.
+// The runtime's timing and ordering calls, emulated on a virtual clock:
+// kernel launches are asynchronous and take known times, and every stream
+// runs in order on one queue, so events, stream queries and host timers
+// measure what they would on a GPU machine. Also the harness's control of
+// that clock (harness_api.h) and the device-wide synchronize and reset.
+// Non-goals: concurrency between streams, stream capture and graphs.
 #include <sys/time.h>
 #include <time.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <set>
 #include <string>
 
-#include "cuemu/cuda_emu.h"
 #include "cuemu/harness_api.h"
 #include "memory.h"
+#include "runtime_internal.h"
 #include "scheduler.h"
-#include "stats.h"
-#include "tilemap.h"
 
-struct cuemu_event {
+/// An event: where in the queue it was recorded, and how it was created.
+struct CUevent_st {
     bool recorded = false;
     double timestampMs = 0;
+    unsigned int flags = cudaEventDefault;
+};
+
+/// A stream: its creation flags and priority (all streams share one queue).
+struct CUstream_st {
+    unsigned int flags = cudaStreamDefault;
+    int priority = 0;
 };
 
 namespace cuemu {
 
 namespace {
 
-std::FILE* record = nullptr;
-cudaError_t lastError = cudaSuccess;
 int elapsedNotReady = 0;  ///< cudaEventElapsedTime calls made before the end event completed
+std::set<const CUevent_st*> liveEvents;
+std::set<const CUstream_st*> liveStreams;
+
+constexpr int kLeastPriority = 0, kGreatestPriority = -5;  ///< an H200's stream priority range
 
 /// The virtual clock: launches are asynchronous and take known times.
 struct VirtualClock {
@@ -35,6 +48,7 @@ struct VirtualClock {
     double laterCostMs = 1.0;
     int launches = 0;
     static constexpr double kLaunchOverheadMs = 0.004;
+    static constexpr double kQueryMs = 0.001;
 
     void launch() {
         const double start = std::max(hostMs, deviceFreeMs);
@@ -43,31 +57,28 @@ struct VirtualClock {
         ++launches;
     }
     void waitForDevice() { hostMs = std::max(hostMs, deviceFreeMs); }
+    /// The end of the queue: where an event recorded now completes.
+    double queueEnd() const { return std::max(hostMs, deviceFreeMs); }
+    /// Whether work ending at `ms` is done; asking takes host time, so a polling loop ends as on a GPU.
+    bool poll(double ms) {
+        if (hostMs >= ms) return true;
+        hostMs += kQueryMs;
+        return false;
+    }
 } virtualClock;
 
-std::string triple(const dim3& d) {
-    return std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z);
-}
-std::string triple(const uint3& d) {
-    return std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z);
-}
-std::string hex(const void* p) {
-    char text[32];
-    std::snprintf(text, sizeof text, "0x%lx", static_cast<unsigned long>(reinterpret_cast<uintptr_t>(p)));
-    return text;
+bool validEvent(cudaEvent_t event) { return event && liveEvents.count(event); }
+
+/// The default stream (0, cudaStreamLegacy, cudaStreamPerThread) or a live created one.
+bool validStream(cudaStream_t stream) {
+    return !stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread || liveStreams.count(stream);
 }
 
 }  // namespace
 
-Stats& stats() {
-    static Stats s;
-    return s;
-}
-
-void setLastError(cudaError_t error) { lastError = error; }
 void beforeLaunch(const LaunchConfig&) { virtualClock.launch(); }
+void waitForDevice() { virtualClock.waitForDevice(); }
 
-void attachRecord(std::FILE* file) { record = file; }
 std::string writtenMapOf(const char* name, unsigned long elements) { return writtenMap(name, elements); }
 void setVirtualLaunchCost(double firstMs, double laterMs) {
     virtualClock.firstCostMs = firstMs;
@@ -77,200 +88,169 @@ void resetVirtualClock() { virtualClock = VirtualClock{0, 0, virtualClock.firstC
 int virtualLaunchCount() { return virtualClock.launches; }
 double virtualHostMs() { return virtualClock.hostMs; }
 
-void fault(const std::string& line) {
-    std::FILE* out = record ? record : stderr;
-    std::fprintf(out, "%s\n", line.c_str());
-    std::fflush(out);
-    _exit(3);
-}
-
-void unsupported(const char* feature) {
-    fault(std::string("fault kind=unsupported message=") + feature +
-          " is not supported by the cpu emulator; the lessons do not need it");
-}
-
-void writeSummary() {
-    if (!record) return;
-    const Stats& s = stats();
-    int index = 0;
-    for (const auto& l : s.launches) {
-        std::fprintf(record, "launch index=%d kernel=%s grid=%s block=%s shmem=%zu error=%s threads=%llu barriers_min=%u barriers_max=%u shared_reads=%llu shared_writes=%llu\n",
-                     index, hex(l.kernel).c_str(), triple(l.grid).c_str(), triple(l.block).c_str(), l.sharedBytes,
-                     cudaGetErrorName(l.error), static_cast<unsigned long long>(l.threads),
-                     l.minThreadBarriers == UINT32_MAX ? 0 : l.minThreadBarriers, l.maxThreadBarriers,
-                     static_cast<unsigned long long>(l.sharedReads), static_cast<unsigned long long>(l.sharedWrites));
-        for (int b = 0; b < kMaxBuffers; ++b) {
-            const BufferTraffic& t = l.traffic[b];
-            if (!t.readWords && !t.writeWords) continue;
-            std::fprintf(record, "traffic launch=%d buffer=%s read_words=%llu write_words=%llu min_thread_reads=%u max_thread_reads=%u\n",
-                         index, bufferName(b).c_str(), static_cast<unsigned long long>(t.readWords),
-                         static_cast<unsigned long long>(t.writeWords),
-                         t.minThreadReads == UINT32_MAX ? 0 : t.minThreadReads, t.maxThreadReads);
-        }
-        for (const auto& [line, arrivals] : l.barrierSites)
-            std::fprintf(record, "barrier_site launch=%d line=%d arrivals=%llu\n", index, line,
-                         static_cast<unsigned long long>(arrivals));
-        ++index;
-    }
-    for (const auto& [key, h] : s.hazards)
-        std::fprintf(record, "hazard kind=%s count=%llu element=%s writer=%s writer_pc=%s other=%s other_pc=%s block=%s barrier_index=%u\n",
-                     h.bothWrite ? "write-write" : "read-write", static_cast<unsigned long long>(h.count),
-                     h.element.c_str(), triple(h.writer).c_str(), hex(reinterpret_cast<void*>(h.writerPc)).c_str(),
-                     triple(h.other).c_str(), hex(reinterpret_cast<void*>(h.otherPc)).c_str(),
-                     triple(h.block).c_str(), h.barrierIndex);
-    for (const auto& [key, d] : s.divergences) {
-        std::string lines;
-        for (int line : d.lines) lines += (lines.empty() ? "" : ",") + std::to_string(line);
-        std::fprintf(record, "divergence count=%llu block=%s lines=%s split=%s\n",
-                     static_cast<unsigned long long>(d.count), triple(d.block).c_str(), lines.c_str(), d.split.c_str());
-    }
-    for (const auto& [name, c] : s.writeConflicts)
-        std::fprintf(record, "write_conflict buffer=%s count=%llu element=%s first=%s first_block=%s second=%s second_block=%s\n",
-                     name.c_str(), static_cast<unsigned long long>(c.count), c.element.c_str(), triple(c.first).c_str(),
-                     triple(c.firstBlock).c_str(), triple(c.second).c_str(), triple(c.secondBlock).c_str());
-    writeTilemap(record);
-    std::fprintf(record, "events elapsed_not_ready=%d\n", elapsedNotReady);
-    std::fflush(record);
-}
+void writeEventSummary(std::FILE* record) { std::fprintf(record, "events elapsed_not_ready=%d\n", elapsedNotReady); }
 
 }  // namespace cuemu
 
+using cuemu::recordError;
 using cuemu::virtualClock;
-
-cudaError_t cudaMalloc(void** ptr, size_t bytes) {
-    if (!ptr) return cuemu::lastError = cudaErrorInvalidValue;
-    *ptr = cuemu::deviceAlloc(bytes);
-    return *ptr ? cudaSuccess : (cuemu::lastError = cudaErrorMemoryAllocation);
-}
-
-cudaError_t cudaFree(void* ptr) {
-    if (!ptr) return cudaSuccess;
-    virtualClock.waitForDevice();
-    return cuemu::deviceFree(ptr) ? cudaSuccess : (cuemu::lastError = cudaErrorInvalidDevicePointer);
-}
-
-cudaError_t cudaMallocHost(void** ptr, size_t bytes) {
-    *ptr = std::malloc(bytes);
-    return *ptr ? cudaSuccess : cudaErrorMemoryAllocation;
-}
-
-cudaError_t cudaFreeHost(void* ptr) {
-    std::free(ptr);
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
-    const bool dstDevice = cuemu::isDeviceRange(dst, bytes), srcDevice = cuemu::isDeviceRange(src, bytes);
-    const bool ok = (kind == cudaMemcpyHostToDevice && dstDevice && !srcDevice) ||
-                    (kind == cudaMemcpyDeviceToHost && srcDevice && !dstDevice) ||
-                    (kind == cudaMemcpyDeviceToDevice && srcDevice && dstDevice) ||
-                    (kind == cudaMemcpyHostToHost && !srcDevice && !dstDevice) || kind == cudaMemcpyDefault;
-    if (!ok) return cuemu::lastError = cudaErrorInvalidValue;
-    virtualClock.waitForDevice();
-    std::memcpy(dst, src, bytes);
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemset(void* dst, int value, size_t bytes) {
-    if (!cuemu::isDeviceRange(dst, bytes)) return cuemu::lastError = cudaErrorInvalidValue;
-    std::memset(dst, value, bytes);
-    return cudaSuccess;
-}
 
 cudaError_t cudaDeviceSynchronize() {
     virtualClock.waitForDevice();
-    return cuemu::lastError;
+    return cuemu::stickyError();
 }
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
-cudaError_t cudaDeviceReset() { return cudaSuccess; }
-cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : cudaErrorInvalidValue; }
-cudaError_t cudaGetDevice(int* device) {
-    *device = 0;
+cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
+
+cudaError_t cudaDeviceReset() {
+    virtualClock.waitForDevice();
+    cuemu::clearStickyError();
+    cuemu::resetDeviceSettings();
     return cudaSuccess;
 }
-cudaError_t cudaGetDeviceCount(int* count) {
-    *count = 1;
+cudaError_t cudaThreadExit() { return cudaDeviceReset(); }
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
+    const unsigned int known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+    if (!event || (flags & ~known) || ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)))
+        return recordError(cudaErrorInvalidValue);
+    *event = new CUevent_st{false, 0, flags};
+    cuemu::liveEvents.insert(*event);
     return cudaSuccess;
 }
+cudaError_t cudaEventCreate(cudaEvent_t* event, unsigned int flags) { return cudaEventCreateWithFlags(event, flags); }
+cudaError_t cudaEventCreate(cudaEvent_t* event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
 
-cudaError_t cudaGetLastError() {
-    cudaError_t error = cuemu::lastError;
-    cuemu::lastError = cudaSuccess;
-    return error;
-}
-cudaError_t cudaPeekAtLastError() { return cuemu::lastError; }
-
-const char* cudaGetErrorName(cudaError_t error) {
-    switch (error) {
-        case cudaSuccess: return "cudaSuccess";
-        case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
-        case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
-        case cudaErrorInitializationError: return "cudaErrorInitializationError";
-        case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
-        case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
-        case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
-        case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
-        case cudaErrorNotReady: return "cudaErrorNotReady";
-        case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
-        case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
-        case cudaErrorNotSupported: return "cudaErrorNotSupported";
-    }
-    return "cudaErrorUnknown";
-}
-
-const char* cudaGetErrorString(cudaError_t error) {
-    switch (error) {
-        case cudaSuccess: return "no error";
-        case cudaErrorInvalidValue: return "invalid argument";
-        case cudaErrorMemoryAllocation: return "out of memory";
-        case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-        case cudaErrorInvalidDevicePointer: return "invalid device pointer";
-        case cudaErrorInvalidResourceHandle: return "invalid resource handle";
-        case cudaErrorNotReady: return "device not ready";
-        case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
-        default: return "unspecified launch failure";
-    }
-}
-
-cudaError_t cudaEventCreate(cudaEvent_t* event) {
-    *event = new cuemu_event();
-    return cudaSuccess;
-}
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int) { return cudaEventCreate(event); }
-
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t) {
-    if (!event) return cudaErrorInvalidResourceHandle;
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+    if (!cuemu::validEvent(event) || !cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    if (flags & ~unsigned(cudaEventRecordExternal)) return recordError(cudaErrorInvalidValue);
+    if (const cudaError_t sticky = cuemu::stickyError()) return sticky;
     event->recorded = true;
-    event->timestampMs = std::max(virtualClock.hostMs, virtualClock.deviceFreeMs);
+    event->timestampMs = virtualClock.queueEnd();
     return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+    return cudaEventRecordWithFlags(event, stream, cudaEventRecordDefault);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event) {
-    if (!event) return cudaErrorInvalidResourceHandle;
-    if (virtualClock.hostMs >= event->timestampMs) return cudaSuccess;
-    virtualClock.hostMs += 0.001;  // asking takes host time, so a polling loop ends as it would on a GPU
-    return cudaErrorNotReady;
+    if (!cuemu::validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+    return virtualClock.poll(event->timestampMs) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
-    if (!event) return cudaErrorInvalidResourceHandle;
+    if (!cuemu::validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
     if (event->recorded) virtualClock.hostMs = std::max(virtualClock.hostMs, event->timestampMs);
-    return cudaSuccess;
+    return cuemu::stickyError();
 }
 
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
-    if (!ms || !start || !end) return cudaErrorInvalidResourceHandle;
-    if (!start->recorded || !end->recorded) return cuemu::lastError = cudaErrorInvalidResourceHandle;
+    if (!ms) return recordError(cudaErrorInvalidValue);
+    if (!cuemu::validEvent(start) || !cuemu::validEvent(end)) return recordError(cudaErrorInvalidResourceHandle);
+    if ((start->flags | end->flags) & cudaEventDisableTiming) return recordError(cudaErrorInvalidResourceHandle);
+    if (!start->recorded || !end->recorded) return recordError(cudaErrorInvalidResourceHandle);
     if (virtualClock.hostMs < start->timestampMs || virtualClock.hostMs < end->timestampMs) {
         ++cuemu::elapsedNotReady;
-        return cuemu::lastError = cudaErrorNotReady;
+        return recordError(cudaErrorNotReady);
     }
     *ms = static_cast<float>(end->timestampMs - start->timestampMs);
     return cudaSuccess;
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
+    if (!cuemu::validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+    cuemu::liveEvents.erase(event);
     delete event;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flags, int priority) {
+    if (!stream || (flags & ~unsigned(cudaStreamNonBlocking))) return recordError(cudaErrorInvalidValue);
+    priority = std::clamp(priority, cuemu::kGreatestPriority, cuemu::kLeastPriority);
+    *stream = new CUstream_st{flags, priority};
+    cuemu::liveStreams.insert(*stream);
+    return cudaSuccess;
+}
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int flags) {
+    return cudaStreamCreateWithPriority(stream, flags, cuemu::kLeastPriority);
+}
+cudaError_t cudaStreamCreate(cudaStream_t* stream) { return cudaStreamCreateWithFlags(stream, cudaStreamDefault); }
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+    if (!stream || !cuemu::liveStreams.count(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    cuemu::liveStreams.erase(stream);
+    delete stream;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    return cudaDeviceSynchronize();
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t stream) {
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    return virtualClock.poll(virtualClock.deviceFreeMs) ? cuemu::stickyError() : cudaErrorNotReady;
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+    if (!cuemu::validStream(stream) || !cuemu::validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
+    return flags & ~unsigned(cudaEventWaitExternal) ? recordError(cudaErrorInvalidValue) : cudaSuccess;
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
+    if (!priority) return recordError(cudaErrorInvalidValue);
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    *priority = cuemu::liveStreams.count(stream) ? stream->priority : cuemu::kLeastPriority;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int* flags) {
+    if (!flags) return recordError(cudaErrorInvalidValue);
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    *flags = cuemu::liveStreams.count(stream) ? stream->flags : cudaStreamDefault;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void*, size_t, unsigned int) {
+    return cuemu::validStream(stream) ? cudaSuccess : recordError(cudaErrorInvalidResourceHandle);
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* userData,
+                                  unsigned int flags) {
+    if (!callback || flags != 0) return recordError(cudaErrorInvalidValue);
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    callback(stream, cuemu::stickyError(), userData);  // the earlier work has already run on the CPU
+    return cudaSuccess;
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* userData) {
+    if (!fn) return recordError(cudaErrorInvalidValue);
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    fn(userData);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaStreamAttrID attr, const cudaStreamAttrValue* value) {
+    if (!value) return recordError(cudaErrorInvalidValue);
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    if (attr == cudaLaunchAttributePriority && cuemu::liveStreams.count(stream))
+        stream->priority = std::clamp(value->priority, cuemu::kGreatestPriority, cuemu::kLeastPriority);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaStreamAttrID attr, cudaStreamAttrValue* value) {
+    if (!value) return recordError(cudaErrorInvalidValue);
+    if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
+    *value = cudaStreamAttrValue{};
+    if (attr == cudaLaunchAttributePriority && cuemu::liveStreams.count(stream)) value->priority = stream->priority;
+    return cudaSuccess;
+}
+
+cudaError_t cudaCtxResetPersistingL2Cache() { return cudaSuccess; }
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
+    if (leastPriority) *leastPriority = cuemu::kLeastPriority;
+    if (greatestPriority) *greatestPriority = cuemu::kGreatestPriority;
     return cudaSuccess;
 }
 

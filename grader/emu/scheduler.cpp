@@ -1,5 +1,8 @@
-// The fiber scheduler: one fiber per CUDA thread, run in rounds; each round
-// runs every live thread up to its next barrier. All fibers execute on one
+// The fiber scheduler: one fiber per CUDA thread, run in passes; a pass
+// resumes every thread that can go on, up to its next barrier or warp
+// intrinsic. A block barrier opens when every live thread waits at one; a
+// warp intrinsic completes when every live lane its mask names has reached
+// one (the lanes then go on in the next pass). All fibers execute on one
 // run stack: a suspended thread's live frames (a few hundred bytes) are
 // copied out to its save area and back in when it resumes. A block of 256
 // threads then touches a few pages instead of 256 stacks, which is what a
@@ -7,6 +10,7 @@
 #include "scheduler.h"
 
 #include <signal.h>
+#include <ucontext.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -31,6 +35,9 @@ constexpr size_t kRunStackBytes = size_t(1) << 20;  // per CUDA thread (a GPU gi
 constexpr size_t kGuardBytes = 64 * 1024;
 constexpr size_t kSaveArenaBytes = size_t(4) << 30;  // address space only; pages appear when written
 
+/// What a suspended thread waits for.
+enum class Wait : uint8_t { None, Barrier, Warp };
+
 struct FiberThread {
     ThreadState state;
     fc::fcontext_t context = nullptr;  ///< where the suspended thread resumes (in the run stack)
@@ -38,7 +45,17 @@ struct FiberThread {
     uint32_t savedBytes = 0, saveCapacity = 0;
     bool started = false;
     bool done = false;
+    Wait wait = Wait::None;
     int waitLine = 0;
+    int predicate = 0;      ///< __syncthreads_count's operand; after the barrier, the block's count
+    uint64_t warpResult = 0;
+};
+
+/// The lanes of one warp: which exist and have not exited, which wait at a warp intrinsic.
+struct WarpState {
+    uint32_t live = 0, arrived = 0;
+    uint16_t generation = 0;  ///< completed __syncwarp rendezvous
+    WarpCall calls[32];
 };
 
 /// The run stack with a guard zone below it, and the arena the suspended
@@ -52,6 +69,7 @@ struct Stacks {
     size_t arenaOpen = 0;  ///< bytes made accessible so far
 };
 
+FiberThread* runningFiber = nullptr;
 std::string overflowMessage;
 
 Stacks& stacks() {
@@ -67,7 +85,7 @@ Stacks& stacks() {
         mprotect(made.guard, kGuardBytes, PROT_NONE);
         made.top = made.guard + kGuardBytes + kRunStackBytes;
         made.arena = static_cast<char*>(arena);
-        overflowMessage = "fault kind=unsupported message=a CUDA thread overflowed its " +
+        overflowMessage = "fault kind=stack-overflow message=a CUDA thread overflowed its " +
                           std::to_string(kRunStackBytes >> 20) +
                           " MB stack (deep recursion or a huge local array; keep large per-thread data in global memory)";
         return made;
@@ -78,11 +96,22 @@ Stacks& stacks() {
 struct sigaction hostSegfaultAction;
 stack_t hostSignalStack;
 
-void onSegfault(int, siginfo_t* info, void*) {
+void onSegfault(int, siginfo_t* info, void* context) {
     const Stacks& s = stacks();
     const char* at = static_cast<const char*>(info->si_addr);
     if (at >= s.guard && at < s.guard + kGuardBytes) fault(overflowMessage);
-    // Any other fault is not ours: the host's handler (or the default) sees it when the access repeats.
+    if (runningFiber) {  // a kernel touched memory that is no buffer's: CUDA's illegal address
+        char address[32];
+        std::snprintf(address, sizeof address, "0x%lx", reinterpret_cast<unsigned long>(at));
+#ifdef REG_RIP
+        const auto pc = static_cast<uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+#else
+        const uintptr_t pc = 0;
+        (void)context;
+#endif
+        fault(std::string("fault kind=illegal-address address=") + address + faultThreadFields() + faultPcField(pc + 1));
+    }
+    // A fault in host code is not ours: the host's handler (or the default) sees it when the access repeats.
     sigaction(SIGSEGV, &hostSegfaultAction, nullptr);
 }
 
@@ -125,7 +154,6 @@ char* saveArea(FiberThread& t, Stacks& s) {
     return t.save;
 }
 
-FiberThread* runningFiber = nullptr;
 fc::fcontext_t schedulerContext = nullptr;
 void (*blockBody)(void*) = nullptr;
 void* blockArg = nullptr;
@@ -162,17 +190,14 @@ void resume(FiberThread& t, Stacks& s) {
     copyChunks(saveArea(t, s), reinterpret_cast<const char*>(low), t.savedBytes);
 }
 
-/// How a round ended: whether any thread still waits, and whether all live
-/// threads wait at one barrier line (the usual case) with none finished.
-struct RoundEnd {
-    bool anyWaiting = false;
-    bool uniform = true;
-};
+/// The block's warps (rebuilt for every block).
+std::vector<WarpState> warps;
 
-/// Counts the arrivals at each barrier line of a round (a line or two per kernel).
-RoundEnd countArrivals(const std::vector<FiberThread>& threads, LaunchStats& launch) {
-    RoundEnd end;
-    bool anyDone = false;
+/// Counts the arrivals at each barrier line when a barrier opens (a line or
+/// two per kernel); true when the live threads all wait at one line with
+/// none finished, the usual case.
+bool countArrivals(const std::vector<FiberThread>& threads, LaunchStats& launch) {
+    bool uniform = true, anyWaiting = false, anyDone = false;
     int lastLine = -1;
     uint64_t* lastCount = nullptr;
     for (const auto& t : threads) {
@@ -181,30 +206,25 @@ RoundEnd countArrivals(const std::vector<FiberThread>& threads, LaunchStats& lau
             continue;
         }
         if (t.waitLine != lastLine) {
-            end.uniform = !end.anyWaiting;  // a second line: the threads are split
+            uniform = !anyWaiting;  // a second line: the threads are split
             lastLine = t.waitLine;
             lastCount = &launch.barrierSites[lastLine];
         }
-        end.anyWaiting = true;
+        anyWaiting = true;
         ++*lastCount;
     }
-    end.uniform = end.uniform && !anyDone;
-    return end;
-}
-
-std::string coordText(const uint3& t) {
-    return "(" + std::to_string(t.x) + "," + std::to_string(t.y) + (t.z ? "," + std::to_string(t.z) : "") + ")";
+    return uniform && !anyDone;
 }
 
 /// Describes a group of threads by its first and last member and its size.
 std::string groupText(const std::vector<const FiberThread*>& group) {
     std::string text = std::to_string(group.size()) + (group.size() == 1 ? " thread " : " threads ");
-    text += coordText(group.front()->state.coords.tIdx);
-    if (group.size() > 1) text += ".." + coordText(group.back()->state.coords.tIdx);
+    text += "(" + coordText(group.front()->state.coords.tIdx) + ")";
+    if (group.size() > 1) text += "..(" + coordText(group.back()->state.coords.tIdx) + ")";
     return text;
 }
 
-/// Records a barrier that not every live thread of the block reached (the round was not uniform).
+/// Records a barrier that not every live thread of the block reached.
 void recordDivergence(const std::vector<FiberThread>& threads, const uint3& block) {
     std::map<int, std::vector<const FiberThread*>> waiting;
     std::vector<const FiberThread*> exited;
@@ -231,77 +251,212 @@ void recordDivergence(const std::vector<FiberThread>& threads, const uint3& bloc
     }
 }
 
+/// Records a warp intrinsic whose lanes waited for lanes that never came
+/// (they wait at a block barrier or at another warp intrinsic).
+void recordWarpDivergence(const std::vector<FiberThread>& threads, size_t warp, const uint3& block) {
+    const WarpState& w = warps[warp];
+    std::vector<const FiberThread*> arrived, elsewhere;
+    int line = 0, otherLine = 0;
+    WarpOp op = WarpOp::Sync;
+    for (uint32_t lane = 0; lane < 32 && warp * 32 + lane < threads.size(); ++lane) {
+        const FiberThread& t = threads[warp * 32 + lane];
+        if (w.arrived >> lane & 1u) {
+            arrived.push_back(&t);
+            line = w.calls[lane].line;
+            op = w.calls[lane].op;
+        } else if (!t.done) {
+            elsewhere.push_back(&t);
+            otherLine = t.waitLine;
+        }
+    }
+    if (arrived.empty()) return;
+    std::string split = groupText(arrived) + " wait at " + warpOpName(op) + " at line " + std::to_string(line);
+    if (!elsewhere.empty()) split += "; " + groupText(elsewhere) + " of the same warp wait at line " + std::to_string(otherLine);
+    std::vector<int> lines = {line, otherLine, -1};  // -1 marks a warp intrinsic
+    Divergence& d = stats().divergences[lines];
+    if (d.count++ == 0) {
+        d.split = split;
+        d.block = block;
+        d.lines = {line};
+        d.warp = true;
+    }
+}
+
+/// Completes every group of lanes of `warp` whose mask is satisfied: each
+/// member gets its result and may go on.
+void completeWarpGroups(std::vector<FiberThread>& threads, size_t warp) {
+    WarpState& w = warps[warp];
+    for (uint32_t pending = w.arrived; pending;) {
+        const uint32_t lane = uint32_t(__builtin_ctz(pending));
+        const uint32_t group = (w.calls[lane].mask & w.live) | (1u << lane);
+        pending &= ~(1u << lane);
+        if (group & ~w.arrived) continue;  // a lane it waits for is not there yet
+        bool syncs = false;
+        for (uint32_t g = group; g; g &= g - 1) {
+            const uint32_t l = uint32_t(__builtin_ctz(g));
+            FiberThread& t = threads[warp * 32 + l];
+            t.warpResult = warpResult(w.calls, group, int(l));
+            t.wait = Wait::None;
+            syncs |= w.calls[l].op == WarpOp::Sync;
+        }
+        if (syncs) {  // __syncwarp orders the members' shared-memory accesses
+            ++w.generation;
+            for (uint32_t g = group; g; g &= g - 1) threads[warp * 32 + uint32_t(__builtin_ctz(g))].state.warpSync = w.generation;
+        }
+        w.arrived &= ~group;
+        pending &= ~group;
+    }
+}
+
+/// Lets lanes that wait at a warp intrinsic nobody else will reach go on
+/// (recorded as divergent); true when any did.
+bool releaseStuckWarps(std::vector<FiberThread>& threads, const uint3& block) {
+    bool released = false;
+    for (size_t warp = 0; warp < warps.size(); ++warp) {
+        WarpState& w = warps[warp];
+        if (!w.arrived) continue;
+        recordWarpDivergence(threads, warp, block);
+        const uint32_t live = w.live;
+        w.live = w.arrived;  // the absent lanes do not count for this release
+        for (uint32_t lane = 0; lane < 32; ++lane)
+            if (w.arrived >> lane & 1u) w.calls[lane].mask &= w.arrived;
+        completeWarpGroups(threads, warp);
+        w.live = live;
+        released = true;
+    }
+    return released;
+}
+
+/// Adds a finished block's loads and stores to its launch's traffic. Only
+/// full blocks (every thread stored to global memory) count for the
+/// per-thread figures that judge uneven loading: at the matrix's edges a
+/// guarded-off thread rightly loads nothing.
+void recordBlockTraffic(const std::vector<FiberThread>& threads, LaunchStats& launch) {
+    bool full = true;
+    for (const auto& t : threads) {
+        uint32_t stores = 0;
+        for (int b = 0; b < kMaxBuffers; ++b) stores += t.state.writes[b];
+        full &= stores > 0;
+    }
+    launch.fullBlocks += full;
+    for (const auto& t : threads) {
+        for (int b = 0; b < kMaxBuffers; ++b) {
+            BufferTraffic& traffic = launch.traffic[b];
+            const uint32_t reads = t.state.reads[b];
+            traffic.readWords += reads;
+            traffic.writeWords += t.state.writes[b];
+            if (!reads && !t.state.writes[b] && traffic.minAnyThreadReads == UINT32_MAX && !traffic.readWords) continue;
+            traffic.minAnyThreadReads = std::min(traffic.minAnyThreadReads, reads);
+            traffic.maxAnyThreadReads = std::max(traffic.maxAnyThreadReads, reads);
+            if (!full) continue;
+            traffic.minThreadReads = std::min(traffic.minThreadReads, reads);
+            traffic.maxThreadReads = std::max(traffic.maxThreadReads, reads);
+        }
+    }
+}
+
+/// Runs `t` until it waits or ends; keeps its warp's bookkeeping.
+void step(std::vector<FiberThread>& threads, FiberThread& t, Stacks& s) {
+    runningFiber = &t;
+    currentThread = &t.state;
+    current = &t.state.coords;
+    threadIdx = t.state.coords.tIdx;
+    hookThread = tilemapArmed ? kSlowHooks : t.state.linear;
+    resume(t, s);
+    const size_t warp = t.state.linear / 32;
+    if (t.done) {
+        warps[warp].live &= ~(1u << (t.state.linear % 32));
+        if (warps[warp].arrived) completeWarpGroups(threads, warp);  // a waiting group may no longer need it
+    } else if (t.wait == Wait::Warp) {
+        completeWarpGroups(threads, warp);
+    }
+}
+
 void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body)(void*), void* arg,
               LaunchStats& launch) {
-    blockEpochCounter = ++epochCounter;
+    epochCounter += 2;  // the epoch before a block's first is its "initialized" mark (blockInitEpoch)
+    blockEpochCounter = epochCounter;
     for (auto& t : threads) {
         t.started = false;
         t.done = false;
+        t.wait = Wait::None;
         t.state.barriers = 0;
+        t.state.warpSync = 0;
         std::fill(std::begin(t.state.reads), std::end(t.state.reads), 0);
         std::fill(std::begin(t.state.writes), std::end(t.state.writes), 0);
         t.state.coords.bIdx = block;
     }
+    warps.assign((threads.size() + 31) / 32, WarpState{});
+    for (size_t i = 0; i < threads.size(); ++i) warps[i / 32].live |= 1u << (i % 32);
+    blockIdx = block;
     blockBody = body;
     blockArg = arg;
     Stacks& s = stacks();
     while (true) {
-        for (auto& t : threads) {
-            if (t.done) continue;
-            runningFiber = &t;
-            currentThread = &t.state;
-            current = &t.state.coords;
-            hookThread = tilemapArmed ? kSlowHooks : t.state.linear;
-            resume(t, s);
+        bool anyRunnable = true;
+        while (anyRunnable) {
+            for (auto& t : threads)
+                if (!t.done && t.wait == Wait::None) step(threads, t, s);
+            anyRunnable = false;  // lanes a warp intrinsic released during the pass go on in another
+            for (const auto& t : threads) anyRunnable |= !t.done && t.wait == Wait::None;
+            if (!anyRunnable) anyRunnable = releaseStuckWarps(threads, block);
         }
         runningFiber = nullptr;
         currentThread = nullptr;
         current = nullptr;
         hookThread = kSlowHooks;
-        const RoundEnd end = countArrivals(threads, launch);
-        if (!end.anyWaiting) break;
-        if (!end.uniform) recordDivergence(threads, block);
+        bool anyWaiting = false;
+        int count = 0;
+        for (const auto& t : threads) {
+            anyWaiting |= !t.done;
+            count += !t.done && t.predicate;
+        }
+        if (!anyWaiting) break;
+        if (!countArrivals(threads, launch)) recordDivergence(threads, block);
+        for (auto& t : threads) {
+            t.wait = Wait::None;
+            t.predicate = count;
+        }
         ++epochCounter;
     }
     for (const auto& t : threads) {
         launch.minThreadBarriers = std::min(launch.minThreadBarriers, t.state.barriers);
         launch.maxThreadBarriers = std::max(launch.maxThreadBarriers, t.state.barriers);
-        for (int b = 0; b < kMaxBuffers; ++b) {
-            BufferTraffic& traffic = launch.traffic[b];
-            traffic.readWords += t.state.reads[b];
-            traffic.writeWords += t.state.writes[b];
-            if (t.state.reads[b] || t.state.writes[b] || traffic.minThreadReads != UINT32_MAX || traffic.readWords) {
-                traffic.minThreadReads = std::min(traffic.minThreadReads, t.state.reads[b]);
-                traffic.maxThreadReads = std::max(traffic.maxThreadReads, t.state.reads[b]);
-            }
-        }
     }
+    recordBlockTraffic(threads, launch);
+    endBlockShared();
 }
 
 }  // namespace
 
 uint32_t epochCounter = 1, blockEpochCounter = 1, launchCounter = 0;
 
-cudaError_t validateLaunch(const LaunchConfig& c, size_t maxShared) {
+std::string coordText(const uint3& t) {
+    return std::to_string(t.x) + "," + std::to_string(t.y) + (t.z ? "," + std::to_string(t.z) : "");
+}
+
+cudaError_t validateLaunch(const LaunchConfig& c, size_t maxDynamicShared) {
+    // CUDA 13 answers every invalid shape with cudaErrorInvalidValue at the launch
+    // (measured on an H200, driver 580: bench/cuda_launch_errors.cu).
     const uint64_t threads = uint64_t(c.block.x) * c.block.y * c.block.z;
-    if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0 || threads == 0) return cudaErrorInvalidConfiguration;
-    if (threads > 1024 || c.block.x > 1024 || c.block.y > 1024 || c.block.z > 64) return cudaErrorInvalidConfiguration;
-    if (c.grid.y > 65535 || c.grid.z > 65535) return cudaErrorInvalidConfiguration;
-    if (c.sharedBytes > maxShared) return cudaErrorInvalidValue;
+    if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0 || threads == 0) return cudaErrorInvalidValue;
+    if (threads > 1024 || c.block.x > 1024 || c.block.y > 1024 || c.block.z > 64) return cudaErrorInvalidValue;
+    if (c.grid.y > 65535 || c.grid.z > 65535) return cudaErrorInvalidValue;
+    if (c.sharedBytes > maxDynamicShared) return cudaErrorInvalidValue;
     return cudaSuccess;
 }
 
 void setLastError(cudaError_t error);
 void beforeLaunch(const LaunchConfig& config);
 
-void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const void* kernel) {
+void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const char* kernel) {
     if (runningFiber) unsupported("launching a kernel from device code (dynamic parallelism)");
     LaunchStats launch;
     launch.kernel = kernel;
     launch.grid = config.grid;
     launch.block = config.block;
     launch.sharedBytes = config.sharedBytes;
-    launch.error = validateLaunch(config, 48 * 1024);
+    launch.error = validateLaunch(config, dynamicSharedLimit());
     if (launch.error != cudaSuccess) {
         setLastError(launch.error);
         stats().launches.push_back(launch);
@@ -322,6 +477,8 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
         s.coords.bDim = b;
         s.coords.gDim = config.grid;
     }
+    blockDim = b;
+    gridDim = config.grid;
     launch.threads = uint64_t(threads.size()) * config.grid.x * config.grid.y * config.grid.z;
     stats().launches.push_back(launch);
     LaunchStats& recorded = stats().launches.back();
@@ -335,12 +492,56 @@ void runGrid(const LaunchConfig& config, void (*body)(void*), void* arg, const v
     endLaunchMemory(recorded);
 }
 
-void syncthreads(int line) {
+/// Suspends the running thread until the scheduler resumes it.
+static void suspend(Wait why, int line) {
     FiberThread* t = runningFiber;
-    if (!t) return;  // host code: nothing to wait for
+    t->wait = why;
     t->waitLine = line;
-    ++t->state.barriers;  // arrivals per line are counted by the scheduler
     schedulerContext = fc::jump_fcontext(schedulerContext, nullptr).fctx;
 }
 
+void syncthreads(int line) {
+    FiberThread* t = runningFiber;
+    if (!t) return;  // host code: nothing to wait for
+    ++t->state.barriers;  // arrivals per line are counted by the scheduler
+    t->predicate = 0;
+    suspend(Wait::Barrier, line);
+}
+
+int syncthreadsCount(int predicate, int line) {
+    FiberThread* t = runningFiber;
+    if (!t) unsupported("__syncthreads_count/and/or in host code", line);
+    ++t->state.barriers;
+    t->predicate = predicate;
+    suspend(Wait::Barrier, line);
+    const int count = t->predicate;
+    t->predicate = 0;
+    return count;
+}
+
+uint64_t warpCollective(WarpOp op, uint32_t mask, uint64_t value, uint32_t b, uint32_t c, int line) {
+    FiberThread* t = runningFiber;
+    if (!t) unsupported((std::string(warpOpName(op)) + " in host code").c_str(), line);
+    const uint32_t lane = t->state.linear % 32;
+    WarpState& w = warps[t->state.linear / 32];
+    w.calls[lane] = WarpCall{op, mask, value, b, c, line};
+    w.arrived |= 1u << lane;
+    suspend(Wait::Warp, line);
+    return t->warpResult;
+}
+
+uint32_t activeLanes() {
+    FiberThread* t = runningFiber;
+    return t ? warps[t->state.linear / 32].live : 1u;
+}
+
+uint32_t laneIndex() { return runningFiber ? runningFiber->state.linear % 32 : 0; }
+uint32_t warpIndex() { return runningFiber ? runningFiber->state.linear / 32 : 0; }
+
 }  // namespace cuemu
+
+// The built-in variables of the running CUDA thread.
+uint3 threadIdx;
+uint3 blockIdx;
+dim3 blockDim;
+dim3 gridDim;

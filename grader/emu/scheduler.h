@@ -1,13 +1,16 @@
 // Runs a grid on the CPU: every CUDA thread of a block is a stackful fiber,
-// __syncthreads() is a real barrier, and a barrier that only some threads
-// reach is recorded as divergent and released instead of hanging.
-// Non-goals: warp-synchronous behaviour; running blocks concurrently (blocks
-// run one after another, which CUDA allows since they are independent).
+// __syncthreads() is a real barrier, warp intrinsics are real rendezvous of
+// the lanes their mask names, and a barrier or warp intrinsic that not every
+// thread reaches is recorded as divergent and released instead of hanging.
+// Non-goal: running blocks concurrently (blocks run one after another, which
+// CUDA allows since they are independent).
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "cuemu/cuda_emu.h"
+#include "warp.h"
 
 namespace cuemu {
 
@@ -16,6 +19,7 @@ struct ThreadState {
     ThreadCoords coords;
     uint32_t linear = 0;  ///< index within the block
     uint32_t barriers = 0;
+    uint16_t warpSync = 0;  ///< generation of the last __syncwarp this thread completed
     uint32_t reads[16] = {};
     uint32_t writes[16] = {};
 };
@@ -30,10 +34,14 @@ extern uint32_t epochCounter, blockEpochCounter, launchCounter;
 inline uint32_t currentEpoch() { return epochCounter; }
 /// The epoch at which the current block started.
 inline uint32_t blockStartEpoch() { return blockEpochCounter; }
+/// A shared word whose last write is older than this was not written by the running block.
+inline uint32_t blockInitEpoch() { return blockEpochCounter - 1; }
 /// Barriers the current block has passed.
 inline uint32_t blockBarrierIndex() { return epochCounter - blockEpochCounter; }
 /// A launch sequence number, for telling launches apart in shadows.
 inline uint32_t launchSequence() { return launchCounter; }
+/// True while a kernel's thread (not host code) runs.
+inline bool inDeviceCode() { return currentThread != nullptr; }
 
 /// The coordinates of the `linear`-th point of `extent`, x fastest (a thread
 /// in its block, or a block in its grid).
@@ -43,6 +51,9 @@ inline uint3 coordsOf(uint64_t linear, const dim3& extent) {
 }
 
 /// Validates a launch configuration the way CUDA does; cudaSuccess if valid.
-cudaError_t validateLaunch(const LaunchConfig& config, size_t maxShared);
+cudaError_t validateLaunch(const LaunchConfig& config, size_t maxDynamicShared);
+
+/// "(3,1)" or "(3,1,2)": a thread's or block's coordinates for messages.
+std::string coordText(const uint3& t);
 
 }  // namespace cuemu

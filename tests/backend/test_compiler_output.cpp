@@ -30,3 +30,38 @@ TEST_CASE("a student main() is refused with a reason") {
 }
 
 TEST_CASE("no error found") { CHECK(summarizeCompilerLog("warning: unused variable\n") == ""); }
+
+namespace {
+
+bool fakeCudaName(const std::string& name) {
+    return name == "cudaLaunchCooperativeKernel" || name == "cublas_v2.h" || name == "__hadd2" || name == "grid_group";
+}
+
+}  // namespace
+
+TEST_CASE("an error about a CUDA name the emulator lacks is the emulator's, with its location") {
+    CHECK(unsupportedConstruct("/b/k.cu:12:5: error: 'cudaLaunchCooperativeKernel' was not declared in this scope\n", fakeCudaName) ==
+          "not supported by the emulator: cudaLaunchCooperativeKernel at k.cu:12");
+    CHECK(unsupportedConstruct("/b/k.cu:3:10: fatal error: cublas_v2.h: No such file or directory\n", fakeCudaName) ==
+          "not supported by the emulator: #include <cublas_v2.h> at k.cu:3");
+    CHECK(unsupportedConstruct("k.cu:9:13: error: 'grid_group' in namespace 'cooperative_groups' does not name a type\n", fakeCudaName) ==
+          "not supported by the emulator: grid_group at k.cu:9");
+    CHECK(unsupportedConstruct("k.cu:9:13: error: 'cluster_group' is not a member of 'cg'\n", fakeCudaName) ==
+          "not supported by the emulator: cluster_group at k.cu:9");
+}
+
+TEST_CASE("g++'s typographic quotes (a UTF-8 locale) are read like plain ones") {
+    CHECK(unsupportedConstruct("k.cu:11:45: error: \u2018grid_group\u2019 has not been declared\n", fakeCudaName) ==
+          "not supported by the emulator: grid_group at k.cu:11");
+    CHECK(unsupportedConstruct("k.cu:9:13: error: \u2018cluster_group\u2019 is not a member of \u2018cg\u2019\n", fakeCudaName) ==
+          "not supported by the emulator: cluster_group at k.cu:9");
+}
+
+TEST_CASE("a student's own mistake is not blamed on the emulator") {
+    CHECK(unsupportedConstruct("k.cu:14:5: error: 'tx' was not declared in this scope\n", fakeCudaName).empty());
+    CHECK(unsupportedConstruct("k.cu:14:5: error: 'cudaMemcpyy' was not declared in this scope\n", fakeCudaName).empty());
+    // Only the first error counts: a later one may follow from the student's.
+    CHECK(unsupportedConstruct("k.cu:4:1: error: expected ';' before 'int'\nk.cu:9:2: error: '__hadd2' was not declared in this scope\n",
+                               fakeCudaName)
+              .empty());
+}

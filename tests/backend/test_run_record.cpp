@@ -51,3 +51,27 @@ TEST_CASE("a truncated output is a parse error, not a crash") {
     CHECK_FALSE(r.parseError.empty());
     CHECK_FALSE(r.complete);
 }
+
+TEST_CASE("the emulator's newer lines: kernel names, full blocks, uninitialized reads, warp divergence, located faults") {
+    const std::string bytes =
+        "launch index=0 kernel=matMulTiled<16> grid=4,4,1 block=16,16,1 shmem=0 error=cudaSuccess threads=4096 "
+        "barriers_min=8 barriers_max=8 shared_reads=1 shared_writes=1 full_blocks=9\n"
+        "uninitialized count=3 element=tB[3][7] thread=7,3,0 block=1,2,0 pc=0x4010aa\n"
+        "divergence count=1 block=0,0,0 lines=20 warp=1 split=16 threads (0,0)..(15,0) wait at __shfl_sync at line 20\n"
+        "fault kind=array-index index=16 line=30 column=27 type=float[16] thread=0,0,0 block=0,0,0 file=dir/k file.cu\n";
+    RunRecord r;
+    parseRunRecord(bytes, r);
+    REQUIRE(r.launches.size() == 1);
+    CHECK(r.launches[0].kernel == "matMulTiled<16>");
+    CHECK(r.launches[0].fullBlocks == 9);
+    REQUIRE(r.uninitialized.size() == 1);
+    CHECK(r.uninitialized[0].element == "tB[3][7]");
+    CHECK(r.uninitialized[0].block[1] == 2);
+    CHECK(r.uninitialized[0].pc == 0x4010aa);
+    REQUIRE(r.divergences.size() == 1);
+    CHECK(r.divergences[0].warp);
+    REQUIRE(r.fault);
+    CHECK(r.fault->kind == "array-index");
+    CHECK(fieldText(r.fault->fields, "type") == "float[16]");
+    CHECK(fieldText(r.fault->fields, "file") == "dir/k file.cu");
+}

@@ -1,5 +1,7 @@
-// Grading flow with a fake backend: compile gates the other checks, GPU-only
-// checks are skipped off the GPU, points and statuses add up.
+// Grading flow with fake backends: compile gates the other checks, GPU-only
+// checks are skipped off the GPU, points and statuses add up; on the gpu
+// backend the emulator's rules come first, and a file the emulator cannot
+// run is graded by the GPU alone.
 #include <doctest/doctest.h>
 
 #include "checks/check.h"
@@ -12,21 +14,38 @@ namespace {
 /// A backend whose build and runs are scripted by the test.
 class FakeBackend : public Backend {
 public:
+    std::string backendName = "cpu";
     bool compiles = true;
     bool rightAnswer = true;
+    std::string unsupported;     ///< the build fails for a construct the emulator lacks
+    std::string faultKind;       ///< every run ends with this fault
+    bool race = false;           ///< every run records a read-write race on shared memory
     int runs = 0;
 
-    std::string name() const override { return "cpu"; }
+    std::string name() const override { return backendName; }
     std::string unavailableReason() const override { return ""; }
     BuildResult build(const Lesson&, const std::filesystem::path&, const std::string&) override {
         BuildResult b;
-        b.ok = compiles;
-        b.summary = compiles ? "built" : "k.cu:3:1: expected ';'";
+        b.ok = compiles && unsupported.empty();
+        b.summary = b.ok ? "built" : "k.cu:3:1: expected ';'";
+        b.unsupported = unsupported;
         return b;
     }
     RunRecord run(const BuildResult&, const RunRequest& request) override {
         ++runs;
-        return fakeMatmulRun(request, rightAnswer ? -1 : 3);
+        RunRecord r = fakeMatmulRun(request, rightAnswer ? -1 : 3);
+        if (!faultKind.empty()) {
+            r.fault = FaultRecord{faultKind, {{"feature", "__nanosleep"}}, 0, SourceLocation{"k.cu", 9, ""}};
+            r.complete = false;
+        }
+        if (race) {
+            HazardRecord h;
+            h.element = "tA[0][1]";
+            h.writerAt = SourceLocation{"k.cu", 19, ""};
+            h.otherAt = SourceLocation{"k.cu", 23, ""};
+            r.hazards.push_back(h);
+        }
+        return r;
     }
 };
 
@@ -36,6 +55,18 @@ lessons:
   - {id: lesson1, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson1,
      checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32]},
               {name: speedup, points: 2}]}
+)", "course.yaml", "/kit");
+    REQUIRE(parsed.ok());
+    return *parsed;
+}
+
+/// A lesson-3 course: correctness, then traffic (the emulator's count).
+Course makeTrafficCourse() {
+    auto parsed = parseCourse(R"(course: {title: t}
+lessons:
+  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
+     checks: [{name: compile, points: 1}, {name: correctness, points: 3, cpu_sizes: [32], gpu_sizes: [64]},
+              {name: traffic, points: 2}]}
 )", "course.yaml", "/kit");
     REQUIRE(parsed.ok());
     return *parsed;
@@ -91,4 +122,65 @@ TEST_CASE("a child that crashed is a failure with the signal named") {
     r.process.signal = 0;
     r.process.timedOut = true;
     CHECK(describeFailedRun(r, request).find("did not finish") != std::string::npos);
+}
+
+TEST_CASE("a construct the emulator lacks is the grader's error on the cpu backend, never the student's failure") {
+    Course course = makeCourse();
+    FakeBackend fake;
+    fake.unsupported = "not supported by the emulator: cudaLaunchCooperativeKernel at k.cu:40";
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, {});
+    CHECK(report.checks[0].status == Status::Error);
+    CHECK(report.checks[0].message == fake.unsupported);
+    CHECK(report.checks[1].status == Status::Error);
+    CHECK(report.checks[1].message == "not run: " + fake.unsupported);
+}
+
+TEST_CASE("on the gpu backend, a file the emulator cannot build is graded by the GPU alone") {
+    Course course = makeTrafficCourse();
+    FakeBackend gpu, emulator;
+    gpu.backendName = "gpu";
+    emulator.unsupported = "not supported by the emulator: cudaLaunchCooperativeKernel at k.cu:40";
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", gpu, &emulator, {});
+    CHECK(report.checks[0].status == Status::Pass);
+    CHECK(report.checks[1].status == Status::Pass);  // the GPU's own correctness run
+    CHECK(report.checks[2].status == Status::Skip);  // traffic is counted by the emulator only
+    CHECK(report.checks[2].message.find("cannot run this file") != std::string::npos);
+    CHECK(report.note.find("The checks ran on the GPU alone") != std::string::npos);
+    CHECK(emulator.runs == 0);
+    CHECK(gpu.runs == 1);
+}
+
+TEST_CASE("on the gpu backend, an emulator run that meets an unsupported construct hands the check to the GPU") {
+    Course course = makeTrafficCourse();
+    FakeBackend gpu, emulator;
+    gpu.backendName = "gpu";
+    emulator.faultKind = "unsupported";
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", gpu, &emulator, {});
+    CHECK(report.checks[1].status == Status::Pass);
+    CHECK(report.checks[2].status == Status::Skip);
+    CHECK(report.note.find("not supported by the emulator: __nanosleep at k.cu:9") != std::string::npos);
+}
+
+TEST_CASE("on the gpu backend the emulator's verdict comes first: a failure there is the verdict") {
+    Course course = makeTrafficCourse();
+    FakeBackend gpu, emulator;
+    gpu.backendName = "gpu";
+    emulator.rightAnswer = false;
+    CheckOptions options;
+    options.seed = 4;
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", gpu, &emulator, options);
+    CHECK(report.checks[1].status == Status::Fail);
+    CHECK(report.checks[1].message.rfind("on the cpu emulator: ", 0) == 0);
+    CHECK(gpu.runs == 0);
+}
+
+TEST_CASE("a right result that rests on a race is not a pass") {
+    Course course = makeCourse();
+    FakeBackend fake;
+    fake.race = true;
+    CheckOptions options;
+    options.seed = 4;
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, options);
+    CHECK(report.checks[1].status == Status::Fail);
+    CHECK(report.checks[1].message.find("only because of the order the emulator ran the threads in: tA[0][1]") != std::string::npos);
 }

@@ -1,6 +1,6 @@
 // Hostile: a barrier only some threads of each block reach, which can hang
-// a real GPU. The emulator reports it and the run ends.
-// expect: correctness pass
+// a real GPU. The emulator reports it, the run ends and correctness fails.
+// expect: correctness fail __syncthreads() is not reached by every thread
 #define TILE 16
 
 __global__ void matMulNaive(const float* A, const float* B, float* C, int n)

@@ -1,0 +1,88 @@
+// What ends a kernel on a GPU and must end it here too: an array index out
+// of bounds (the student's file is built with -fsanitize=bounds, and these
+// are the handlers it calls), a failed device-side assert(), __trap().
+// In host code the index checks stay silent and assert() aborts, as in
+// nvcc's host build.
+// Non-goal: the other undefined-behaviour checks of UBSan (not enabled).
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "memory.h"
+#include "scheduler.h"
+
+namespace {
+
+/// The layouts GCC and Clang pass to the UBSan handlers.
+struct UbsanLocation {
+    const char* file;
+    uint32_t line, column;
+};
+struct UbsanType {
+    uint16_t kind, info;
+    char name[1];
+};
+struct UbsanOutOfBounds {
+    UbsanLocation location;
+    const UbsanType* arrayType;
+    const UbsanType* indexType;
+};
+
+/// The index value UBSan passes, by its type (integers up to 64 bits inline).
+long long indexValue(const UbsanType* type, uintptr_t value) {
+    if (!type || type->kind != 0) return (long long)value;
+    const unsigned bits = 1u << (type->info >> 1);
+    const bool isSigned = type->info & 1;
+    if (bits > 64) return (long long)value;
+    if (!isSigned) return (long long)(bits == 64 ? value : value & ((uintptr_t(1) << bits) - 1));
+    if (bits == 64) return (long long)value;
+    const uint64_t sign = uint64_t(1) << (bits - 1);
+    const uint64_t v = value & ((uint64_t(1) << bits) - 1);
+    return (long long)((v ^ sign) - sign);
+}
+
+/// "float[16][16]" (the type without spaces and quotes).
+std::string oneWord(const char* name) {
+    std::string word;
+    for (const char* c = name; *c; ++c)
+        if (*c != ' ' && *c != '\'') word += *c;
+    return word;
+}
+
+void reportIndex(const UbsanOutOfBounds* data, uintptr_t index) {
+    if (!cuemu::inDeviceCode()) return;  // host code: nvcc's host build does not check either
+    cuemu::fault("fault kind=array-index index=" + std::to_string(indexValue(data->indexType, index)) +
+                 " line=" + std::to_string(data->location.line) + " column=" + std::to_string(data->location.column) +
+                 " type=" + oneWord(data->arrayType->name) + cuemu::faultThreadFields());
+}
+
+}  // namespace
+
+extern "C" {
+
+void __ubsan_handle_out_of_bounds(const UbsanOutOfBounds* data, uintptr_t index) { reportIndex(data, index); }
+void __ubsan_handle_out_of_bounds_abort(const UbsanOutOfBounds* data, uintptr_t index) {
+    reportIndex(data, index);
+    std::abort();
+}
+
+/// glibc's assert() calls this; in a kernel it ends the run as a device-side assert ends the kernel.
+[[noreturn]] void __assert_fail(const char* expression, const char* file, unsigned int line, const char* function) {
+    if (cuemu::inDeviceCode())
+        cuemu::fault("fault kind=device-assert line=" + std::to_string(line) + cuemu::faultThreadFields() +
+                     " message=" + std::string(expression));
+    std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, expression);
+    std::abort();
+}
+
+}  // extern "C"
+
+namespace cuemu {
+
+void deviceTrap(const char* what, int line) {
+    if (!inDeviceCode()) std::abort();
+    fault("fault kind=device-trap line=" + std::to_string(line) + faultThreadFields() + " message=" + what);
+}
+
+}  // namespace cuemu

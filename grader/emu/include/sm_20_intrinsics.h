@@ -1,0 +1,3 @@
+// Emulated CUDA header: everything lives in cuemu/cuda_emu.h.
+#pragma once
+#include "cuemu/cuda_emu.h"
