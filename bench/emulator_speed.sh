@@ -8,10 +8,13 @@
 #  4. the same tiled kernel on numba's CUDA simulator (python3-numba), and
 #     the ratio, both pinned to one core, measured in alternating rounds.
 #     Kernel figures are CPU seconds (both sides), so a busy machine does
-#     not skew them; the process column is wall time.
-# Usage: bench/emulator_speed.sh [BUILD] [RUNS]   (from the kit's folder)
+#     not skew them; the process column is wall time;
+#  5. with BASE (another build folder, e.g. of the last release): the same
+#     launches of both builds' children in alternating runs, hazard tracking
+#     on and off, and the ratio of the medians.
+# Usage: bench/emulator_speed.sh [BUILD] [RUNS] [BASE]   (from the kit's folder)
 set -u
-build=${1:-build} runs=${2:-5}
+build=${1:-build} runs=${2:-5} base=${3:-}
 grader=$build/grader/grader
 solution=solutions/03-phase-loop/matmul_tiled.cu
 [ -f "$solution" ] || { echo "needs $solution (the instructor kit)"; exit 2; }
@@ -88,5 +91,23 @@ if "$py" -c "import numba" 2>/dev/null; then
   "$py" bench/numba_tiled.py 32 64 | sed 's/^/  /'
 else
   echo "python3-numba is not installed (apt-get install python3-numba): skipped"
+fi
+if [ -n "$base" ]; then
+  echo "== 5. this build against $base (launch ms, median of $runs alternating runs each)"
+  base_cache=$(mktemp -d)
+  GRADER_CACHE_DIR=$base_cache "$base/grader/grader" check lesson3 "$solution" --backend cpu --check compile >/dev/null
+  base_child=$(ls -d "$base_cache"/cpu-lesson3-*/)child
+  for tracking in on off; do
+    for n in 128 256; do
+      this=() that=()
+      for _ in $(seq "$runs"); do
+        read -r l _ < <(runs=1 emulate "$n" CUEMU_TRACKING=$tracking); this+=("$l")
+        read -r l _ < <(runs=1 child=$base_child emulate "$n" CUEMU_TRACKING=$tracking); that+=("$l")
+      done
+      a=$(printf '%s\n' "${this[@]}" | median) b=$(printf '%s\n' "${that[@]}" | median)
+      printf 'tracking %-3s n=%-4s this %-9s base %-9s ratio %.3fx\n' "$tracking" "$n" "$a" "$b" "$(calc "$a / $b")"
+    done
+  done
+  rm -rf "$base_cache"
 fi
 rm -rf "$record" "$cache"

@@ -4,6 +4,8 @@
 // contract says the launch need not).
 // expect: compile pass
 // expect: correctness pass
+#include <cstdio>
+
 #define TILE 16
 
 __global__ void matMulNaive(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int n)

@@ -2,6 +2,8 @@
 // stdout, hoping to fool a grader that reads the output. C stays NaN.
 // expect: compile pass
 // expect: correctness fail No element of C was written
+#include <cstdio>
+
 #define TILE 16
 
 __global__ void matMulNaive(const float* A, const float* B, float* C, int n)
