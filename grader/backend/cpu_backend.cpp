@@ -90,7 +90,9 @@ private:
                                             "-include", (rt / "harness" / "contract.h").string()};
         for (const auto& f : instrumentFlags()) compile.push_back(f);
         const std::string key = buildKey("cpu-" + lesson.id,
-                                         *rewritten + displayName + fileHash(rt / "libcuemu_runtime.a") + fileHash(rt / harness), compile);
+                                         *rewritten + displayName + fileHash(rt / "libcuemu_runtime.a") + fileHash(rt / harness) +
+                                             "link: the whole harness",
+                                         compile);
         if (auto cached = loadCachedBuild(key)) return *cached;
 
         const auto folder = newBuildFolder(key);
@@ -116,8 +118,12 @@ private:
             if (result.summary.empty()) result.summary = "the compiler " + compiled.describe();
             return publishBuild(key, folder, result);
         }
+        // The whole harness, main included, as nvcc links harness.cu on the gpu
+        // backend: a student's own main() is then a duplicate, named as such,
+        // instead of silently replacing the grader's.
         std::vector<std::string> link = {cxxCompiler(), "-no-pie", (folder / "student.o").string(),
-                                         (rt / harness).string(), (rt / "libcuemu_runtime.a").string(),
+                                         "-Wl,--whole-archive", (rt / harness).string(), "-Wl,--no-whole-archive",
+                                         (rt / "libcuemu_runtime.a").string(),
                                          (rt / "libboost_context.a").string(), "-pthread",
                                          "-o", (folder / "child").string()};
         ProcessResult linked = runSandboxed(link, buildMounts, limits);

@@ -3,18 +3,12 @@
 
 #include <charconv>
 
+#include "core/escape.h"
 #include "core/toolchain.h"
 
 namespace grader {
 
 namespace {
-
-/// `text` quoted for a POSIX shell.
-std::string shellQuote(const std::string& text) {
-    std::string quoted = "'";
-    for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-}
 
 bool parseInt(const std::string& text, int& value) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);

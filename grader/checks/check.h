@@ -43,6 +43,10 @@ struct LessonReport {
     int score = 0;
     int maxScore = 0;
     std::string note;  ///< e.g. why the gpu backend was not used
+    /// What the student's program printed in its first run that printed anything (the first lines).
+    std::vector<std::string> programOutput;
+    std::string programOutputRun;  ///< which run that was, e.g. "correctness, n=16"
+    bool showOutput = false;       ///< print programOutput (else only say that there is some)
 };
 
 /// Options a person passes to `grader check`.
@@ -51,6 +55,7 @@ struct CheckOptions {
     std::optional<int> n;
     std::vector<std::string> only;  ///< run just these checks (empty: all)
     bool gpuAlone = false;          ///< gpu backend: skip the emulator's part of each check (a measurement, never a grade)
+    bool showOutput = false;        ///< print the first lines the student's program printed
 };
 
 /// Everything a check may read; runs are memoized so checks share them.

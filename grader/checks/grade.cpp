@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "checks/check.h"
+#include "core/escape.h"
+#include "core/toolchain.h"
 
 namespace grader {
 
@@ -35,6 +37,15 @@ std::string triple(const int v[3]) {
     std::string text = std::to_string(v[0]) + "x" + std::to_string(v[1]);
     if (v[2] != 1) text += "x" + std::to_string(v[2]);
     return text;
+}
+
+/// Keeps the first lines a run of the student's program printed, for --show-output.
+void keepProgramOutput(LessonReport& report, const std::string& output, const std::string& run) {
+    constexpr size_t kLines = 20, kLineChars = 200;
+    std::stringstream lines(output);
+    for (std::string line; std::getline(lines, line) && report.programOutput.size() < kLines;)
+        report.programOutput.push_back(line.size() > kLineChars ? line.substr(0, kLineChars) + "..." : line);
+    if (!report.programOutput.empty()) report.programOutputRun = run;
 }
 
 std::string describeLaunchError(const LaunchRecord& l) {
@@ -91,7 +102,7 @@ std::string sentence(const std::string& text) {
 }
 
 std::string CheckContext::rerunCommand(std::optional<int> n) const {
-    std::string command = "grader check " + lesson.id + " " + displayFile + " --check " + spec.name;
+    std::string command = graderCommand() + " check " + lesson.id + " " + shellQuote(displayFile) + " --check " + spec.name;
     if (n) command += " --n " + std::to_string(*n);
     command += " --seed " + std::to_string(seed);
     if (backend.name() != "cpu") command += " --backend " + backend.name();
@@ -235,6 +246,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
         backend = cpuFallback;
     }
     report.backend = backend->name();
+    report.showOutput = options.showOutput;
     const bool onGpu = backend->name() == "gpu";
     std::optional<BuildResult> primaryBuild;  // built when a check first needs it: the quiz alone needs none
     const BuildResult noBuild;
@@ -259,12 +271,16 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
         }
         auto contextFor = [&](Backend* runner, const BuildResult* built) {
             return CheckContext{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
-                                [&runs, runner, built](const RunRequest& request) -> const RunRecord& {
+                                [&runs, &report, runner, built, &spec](const RunRequest& request) -> const RunRecord& {
                                     std::string key = runner->name() + "/" + request.mode + "/" + std::to_string(request.n) + "/" +
                                                       std::to_string(request.phase);
                                     for (const auto& e : request.extra) key += "/" + e;
                                     auto it = runs.find(key);
-                                    if (it == runs.end()) it = runs.emplace(key, runner->run(*built, request)).first;
+                                    if (it == runs.end()) {
+                                        it = runs.emplace(key, runner->run(*built, request)).first;
+                                        if (report.programOutput.empty())
+                                            keepProgramOutput(report, it->second.process.output, spec.name + ", n=" + std::to_string(request.n));
+                                    }
                                     return it->second;
                                 },
                                 file};

@@ -5,6 +5,8 @@
 // A broken quiz.yaml is the grader's trouble (error); a missing or broken
 // answers file is the student's (fail).
 #include "checks/check.h"
+#include "core/escape.h"
+#include "core/toolchain.h"
 #include "quiz/answers.h"
 #include "quiz/quiz_text.h"
 
@@ -23,7 +25,7 @@ CheckResult checkQuiz(CheckContext& ctx) {
     const QuizResult graded = gradeQuiz(*quiz, *answers);
     const bool allRight = graded.right() == graded.total();
     CheckResult result = makeResult(ctx, allRight ? Status::Pass : Status::Fail,
-                                    quizCheckMessage(graded, display, "grader quiz " + ctx.lesson.id + " " + display));
+                                    quizCheckMessage(graded, display, graderCommand() + " quiz " + ctx.lesson.id + " " + shellQuote(display)));
     result.points = graded.total() ? ctx.spec.points * graded.right() / graded.total() : 0;
     return result;
 }

@@ -52,9 +52,9 @@ CheckResult checkTraffic(CheckContext& ctx) {
     if (expect == "tile_phase") {
         if (maxA == 1 && maxB == 1 && minA == 1 && minB == 1)
             return makeResult(ctx, Status::Pass, "each thread reads exactly 1 float of A and 1 of B" + at + " (2 per element of C for the phase)");
-        std::string message = "a tile-loading thread reads exactly 1 float of A and 1 of B; yours read " +
-                              std::to_string(minA) + ".." + std::to_string(maxA) + " of A and " + std::to_string(minB) + ".." +
-                              std::to_string(maxB) + " of B" + at + ".";
+        const auto span = [](uint64_t lo, uint64_t hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi); };
+        std::string message = "a tile-loading thread reads exactly 1 float of A and 1 of B; each of yours reads " + span(minA, maxA) +
+                              " of A and " + span(minB, maxB) + " of B" + at + ".";
         if (minA == 0 || minB == 0) message += " Some threads load nothing: is the tile loaded by one thread only? Every thread loads its own element.";
         else if (maxA > 1 || maxB > 1) message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
         return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));

@@ -7,12 +7,12 @@
 
 #include <fstream>
 #include <iostream>
-#include <random>
 
 #include "backend/backend.h"
 #include "batch/batch_command.h"
 #include "checks/check.h"
 #include "core/course.h"
+#include "core/escape.h"
 #include "core/spelling.h"
 #include "core/toolchain.h"
 #include "export/student_kit.h"
@@ -45,6 +45,7 @@ struct CheckCommand {
     std::string lesson, file, backend = "auto", course;
     bool json = false;
     bool gpuAlone = false;
+    bool showOutput = false;
     std::optional<uint64_t> seed;
     std::optional<int> n;
     std::vector<std::string> only;
@@ -65,6 +66,9 @@ int runCheck(const CheckCommand& cmd) {
     }
     if (!std::filesystem::exists(cmd.file))
         return printError({cmd.file, "no such file", "the lesson's file is " + (std::filesystem::path("starter") / (*lesson)->folder / (*lesson)->studentFile).string()});
+    if (std::filesystem::is_directory(cmd.file))
+        return printError({cmd.file, "is a folder, not a .cu file",
+                           "give the lesson's file: " + shellQuote((std::filesystem::path(cmd.file) / (*lesson)->studentFile).string())});
     auto cpu = makeCpuBackend();
     auto gpu = makeGpuBackend();
     Backend* backend = cpu.get();
@@ -72,10 +76,13 @@ int runCheck(const CheckCommand& cmd) {
     if (backend == cpu.get() && !cpu->unavailableReason().empty())
         return printError({"", "the cpu backend cannot run: " + cpu->unavailableReason(), ""});
     CheckOptions options;
-    options.seed = cmd.seed ? *cmd.seed : std::random_device{}() % 1000000;
+    // Without --seed, the same lesson and file name give the same inputs (and
+    // the same figures in every message) on every run; an edit keeps them too.
+    options.seed = cmd.seed ? *cmd.seed : stableSeed(cmd.lesson + "/" + std::filesystem::path(cmd.file).filename().string());
     options.n = cmd.n;
     options.only = cmd.only;
     options.gpuAlone = cmd.gpuAlone;
+    options.showOutput = cmd.showOutput;
     LessonReport report = gradeLesson(*course, **lesson, cmd.file, cmd.file, *backend, cpu.get(), options);
     if (cmd.json) JsonReporter().write(report, std::cout);
     else ConsoleReporter(colourWanted()).write(report, std::cout);
@@ -146,12 +153,13 @@ int runCli(int argc, char** argv) {
     checkCmd->add_flag("--json", check.json, "print one JSON object instead of text");
     checkCmd->add_option("--backend", check.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
-    checkCmd->add_option("--seed", check.seed, "the inputs' seed (printed with every failure, to reproduce it)");
+    checkCmd->add_option("--seed", check.seed, "the inputs' seed (default: fixed for the lesson and file name; printed with every failure)");
     checkCmd->add_option("--n", check.n, "check at this matrix size only")->check(CLI::Range(1, 16384));
     checkCmd->add_option("--check", check.only, "run only this check (repeatable)");
     checkCmd->add_flag("--gpu-alone", check.gpuAlone,
                        "on the gpu backend, leave out the emulator's rules that every backend applies (to see what the GPU alone shows; "
                        "never for grading)");
+    checkCmd->add_flag("--show-output", check.showOutput, "print the first lines your program printed (printf debugging)");
     checkCmd->add_option("--skip-exit-code", check.skipExitCode, "exit with this code when every check run was skipped (CTest)");
     checkCmd->add_option("--course", check.course, "course.yaml to use");
 

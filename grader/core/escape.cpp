@@ -75,4 +75,12 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
+std::string shellQuote(const std::string& word) {
+    static const std::string safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-@%";
+    if (!word.empty() && word.find_first_not_of(safe) == std::string::npos) return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 }  // namespace grader

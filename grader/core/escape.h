@@ -1,4 +1,4 @@
-// Text made safe for the batch outputs and SVG pictures. Messages quote students' code and
+// Text made safe for the batch outputs, SVG pictures and the shell. Messages quote students' code and
 // names, so they may hold markup, control characters or invalid UTF-8; a
 // spreadsheet runs a cell that starts with '=' as a formula.
 // Non-goal: pretty-printing; each writer lays out its own format.
@@ -16,5 +16,7 @@ std::string htmlEscape(const std::string& text);
 std::string xmlEscape(const std::string& text);
 /// One CSV field: quoted when needed (RFC 4180), and a leading = + - @ neutralized with a quote mark.
 std::string csvField(const std::string& text);
+/// One shell word: as it is when it holds only safe characters, else in single quotes.
+std::string shellQuote(const std::string& word);
 
 }  // namespace grader

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "core/build_config.h"
+#include "core/escape.h"
 
 namespace grader {
 
@@ -33,6 +34,20 @@ std::string fromEnv(const char* name) {
 bool isExecutable(const std::filesystem::path& p) { return access(p.c_str(), X_OK) == 0; }
 
 }  // namespace
+
+std::string graderCommand() {
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return "grader";
+    const auto here = std::filesystem::current_path(ec);
+    if (!ec) {
+        const auto relative = self.lexically_relative(here);
+        // "./grader" rather than "grader", which a shell would look up on PATH.
+        if (!relative.empty() && *relative.begin() != "..")
+            return shellQuote((relative.has_parent_path() ? relative : std::filesystem::path(".") / relative).string());
+    }
+    return shellQuote(self.string());
+}
 
 std::filesystem::path runtimeDir() {
     if (auto env = fromEnv("GRADER_RUNTIME_DIR"); !env.empty()) return env;
@@ -85,6 +100,8 @@ std::string contentHash(const std::string& data) {
     std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
     return text;
 }
+
+uint64_t stableSeed(const std::string& text) { return 1 + std::stoull(contentHash("seed:" + text), nullptr, 16) % 999999; }
 
 bool readFile(const std::filesystem::path& path, std::string& out) {
     std::ifstream in(path, std::ios::binary);

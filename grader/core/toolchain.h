@@ -4,6 +4,7 @@
 // Non-goal: searching the system for alternatives beyond PATH.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -24,10 +25,16 @@ std::string sanitizerPath();
 std::filesystem::path cacheDir();
 /// The kit's own course.yaml, used when none is found from the current folder.
 std::filesystem::path builtInCoursePath();
+/// The grader as a command the user can paste where they stand: its path
+/// relative to the current folder when it lies below it (build/grader/grader
+/// from the kit's root), else absolute; shell-quoted.
+std::string graderCommand();
 /// The grader's version string.
 std::string graderVersion();
 /// A 64-bit FNV-1a hash of `data` as 16 hex digits.
 std::string contentHash(const std::string& data);
+/// A seed in 1..999999 that depends on `text` only, so a run can be repeated without --seed.
+uint64_t stableSeed(const std::string& text);
 /// Reads a whole file into `out`; false when it cannot be read.
 bool readFile(const std::filesystem::path& path, std::string& out);
 /// Writes `text` to `file` through a temporary file in the same folder and a rename.

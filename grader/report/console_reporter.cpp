@@ -64,6 +64,13 @@ void ConsoleReporter::write(const LessonReport& report, std::ostream& out) const
     out << "score " << report.score << "/" << report.maxScore;
     if (skipped) out << " (" << skipped << " skipped check" << (skipped > 1 ? "s" : "") << " not counted)";
     out << "\n";
+    if (report.programOutput.empty()) return;
+    if (!report.showOutput) {
+        out << "note: your program printed output (" << report.programOutputRun << "); add --show-output to see it\n";
+        return;
+    }
+    out << "your program printed (" << report.programOutputRun << ", first " << report.programOutput.size() << " lines):\n";
+    for (const auto& line : report.programOutput) out << "  | " << line << "\n";
 }
 
 }  // namespace grader

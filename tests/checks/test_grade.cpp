@@ -109,7 +109,7 @@ TEST_CASE("a wrong element fails correctness with a rerun command") {
     LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, options);
     CHECK(report.checks[1].status == Status::Fail);
     CHECK(report.checks[1].message.find("C[0][3]") != std::string::npos);
-    CHECK(report.checks[1].message.find("Rerun: grader check lesson1 k.cu --check correctness --n 16 --seed 4") != std::string::npos);
+    CHECK(report.checks[1].message.find(" check lesson1 k.cu --check correctness --n 16 --seed 4") != std::string::npos);  // after the grader's path
 }
 
 TEST_CASE("a child that crashed is a failure with the signal named") {

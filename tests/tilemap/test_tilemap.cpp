@@ -1,6 +1,7 @@
 // The tile map's model and pictures on small hand-made records (n = 4, TILE = 2).
 #include <doctest/doctest.h>
 
+#include "core/toolchain.h"
 #include "tilemap/tilemap.h"
 #include "tilemap/tilemap_render.h"
 
@@ -119,7 +120,7 @@ TEST_CASE("the plain picture marks loads, counts and misses beside the correct k
 TEST_CASE("the command a failure message suggests") {
     Lesson lesson;
     lesson.id = "lesson3";
-    CHECK(tilemapCommand(lesson, "k.cu", 1, 0, 1) == "grader tilemap lesson3 k.cu --block 1,0 --phase 1");
-    CHECK(tilemapCommand(lesson, "k.cu", 0, 0, 3, 64) == "grader tilemap lesson3 k.cu --block 0,0 --phase 3 --n 64");
+    CHECK(tilemapCommand(lesson, "k.cu", 1, 0, 1) == graderCommand() + " tilemap lesson3 k.cu --block 1,0 --phase 1");
+    CHECK(tilemapCommand(lesson, "k.cu", 0, 0, 3, 64) == graderCommand() + " tilemap lesson3 k.cu --block 0,0 --phase 3 --n 64");
     CHECK(defaultTilemapSize(16) == 32);
 }
