@@ -3,7 +3,8 @@
 // function itself, so the file must fail to build, with that reason, on
 // both backends (the emulator once let the student's main replace the
 // grader's and reported "ended before the grader could call your code").
-// predicted: verdicts not yet confirmed on a GPU
+// On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile fail, correctness
+//  fail (nvcc error)
 // expect: compile fail the grader owns main
 // expect: correctness fail not run: the file does not compile
 #include <cstdio>
