@@ -21,5 +21,8 @@ std::string joinProblems(const std::vector<std::string>& problems);
 
 /// The lines of `source` that call __syncthreads() outside comments.
 std::set<int> barrierLinesInSource(const std::string& source);
+/// The lines of `source` whose __syncthreads() sits inside an if, else or
+/// switch (braced or not): the barriers a divergence is most likely about.
+std::set<int> branchedBarrierLines(const std::string& source);
 
 }  // namespace grader

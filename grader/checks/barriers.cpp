@@ -2,10 +2,12 @@
 // emulator's access record (independent of the order threads ran in), and
 // barriers beyond what the lesson needs, named with their cost.
 #include <algorithm>
+#include <regex>
 #include <set>
 
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
+#include "core/toolchain.h"
 #include "tilemap/tilemap.h"
 
 namespace grader {
@@ -75,6 +77,49 @@ std::set<int> barrierLinesInSource(const std::string& source) {
     return lines;
 }
 
+/// `source` with comments and string literals turned to spaces (newlines kept).
+static std::string blankedComments(std::string code) {
+    for (size_t i = 0; i < code.size(); ++i) {
+        size_t stop = i;
+        if (code.compare(i, 2, "//") == 0) stop = code.find('\n', i);
+        else if (code.compare(i, 2, "/*") == 0) stop = code.find("*/", i + 2) == std::string::npos ? code.size() : code.find("*/", i + 2) + 2;
+        else if (code[i] == '"') stop = code.find('"', i + 1) == std::string::npos ? code.size() : code.find('"', i + 1) + 1;
+        if (stop == std::string::npos) stop = code.size();
+        for (size_t j = i; j < stop; ++j)
+            if (code[j] != '\n') code[j] = ' ';
+        if (stop > i) i = stop - 1;
+    }
+    return code;
+}
+
+std::set<int> branchedBarrierLines(const std::string& source) {
+    static const std::regex branchHeader(R"((^|[^A-Za-z0-9_])(if|else|switch|case)([^A-Za-z0-9_]|$))");
+    const std::string code = blankedComments(source);
+    std::set<int> lines;
+    std::vector<bool> braces;  // per open '{': does a branch own it?
+    size_t statement = 0;      // where the current statement's text begins
+    int line = 1;
+    for (size_t i = 0; i < code.size(); ++i) {
+        const char c = code[i];
+        const auto header = [&] { return std::regex_search(code.substr(statement, i - statement), branchHeader); };
+        if (c == '\n') {
+            ++line;
+        } else if (c == '{') {
+            braces.push_back(header());
+            statement = i + 1;
+        } else if (c == '}') {
+            if (!braces.empty()) braces.pop_back();
+            statement = i + 1;
+        } else if (c == ';') {
+            statement = i + 1;
+        } else if (code.compare(i, 13, "__syncthreads") == 0) {
+            const bool enclosed = std::find(braces.begin(), braces.end(), true) != braces.end();
+            if (enclosed || header()) lines.insert(line);
+        }
+    }
+    return lines;
+}
+
 CheckResult checkBarriers(CheckContext& ctx) {
     if (ctx.backend.name() == "gpu") return checkBarriersWithSanitizer(ctx);
     const int tile = ctx.course.tile;
@@ -92,7 +137,6 @@ CheckResult checkBarriers(CheckContext& ctx) {
     const int phases = ctx.lesson.number == 3 ? std::max(1, request.n / tile) : 1;
     const uint64_t perPhase = maxBarriers / phases;
     std::vector<std::string> problems;
-    size_t divergent = 0;  // divergent barriers are listed first: races follow from them
     const bool anyBarrier = !barrierLines.empty();
     for (const auto& d : record.divergences)
         for (int line : d.lines) barrierLines.erase(line);
@@ -111,6 +155,9 @@ CheckResult checkBarriers(CheckContext& ctx) {
         if (h.count > 1) text += "; " + std::to_string(h.count) + " such accesses in all";
         problems.push_back(text + ". " + explainRace(h.writerAt.line, h.otherAt.line, h.bothWrite, barrierLines, anyBarrier, ctx.lesson));
     }
+    std::string source;  // a barrier inside a branch is the one to name first
+    const std::set<int> branched = readFile(ctx.file, source) ? branchedBarrierLines(source) : std::set<int>{};
+    std::vector<std::string> divergences, otherDivergences;
     for (const auto& d : record.divergences) {
         std::string split = d.split;
         const std::string file = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
@@ -118,16 +165,22 @@ CheckResult checkBarriers(CheckContext& ctx) {
             split.replace(pos, 8, "at " + file + ":");
             pos += 4 + file.size();
         }
+        const auto inBranch = std::find_if(d.lines.begin(), d.lines.end(), [&](int l) { return branched.count(l) > 0; });
         if (d.warp)
-            problems.insert(problems.begin() + static_cast<long>(divergent++),
-                            "divergent warp intrinsic in block " + thread(d.block) + ": " + split +
-                                ". Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
-                                "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).");
+            otherDivergences.push_back("divergent warp intrinsic in block " + thread(d.block) + ": " + split +
+                                       ". Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
+                                       "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).");
+        else if (inBranch != d.lines.end())
+            divergences.push_back("divergent barrier: __syncthreads() at " + file + ":" + std::to_string(*inBranch) +
+                                  " is inside a branch, so only some threads of block " + thread(d.block) + " reach it: " + split +
+                                  ". Every thread of a block must reach every barrier; keep it out of branches that depend on the thread.");
         else
-            problems.insert(problems.begin() + static_cast<long>(divergent++), "divergent barrier in block " + thread(d.block) + ": " + split +
-                               ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
-                               "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
+            otherDivergences.push_back("divergent barrier in block " + thread(d.block) + ": " + split +
+                                       ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
+                                       "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
     }
+    divergences.insert(divergences.end(), otherDivergences.begin(), otherDivergences.end());
+    problems.insert(problems.begin(), divergences.begin(), divergences.end());  // before the races that follow from them
     const int origin[3] = {0, 0, 0};
     if (problems.empty() && ctx.lesson.number >= 2 && sharedAccesses == 0)
         return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
