@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 #include "checks/check.h"
@@ -119,6 +120,24 @@ CheckResult makeResult(const CheckContext& ctx, Status status, std::string messa
     return r;
 }
 
+/// What to do about a global out-of-bounds access by `thread` of `block` in blocks of `blockDim` (each
+/// "x,y,z"): the bounds guard only when the thread lies outside the n x n matrix (2-D blocks, x for
+/// columns as the lessons write it), else the index itself.
+std::string outOfBoundsAdvice(const std::string& thread, const std::string& block, const std::string& blockDim, int n) {
+    int t[3] = {0, 0, 0}, b[3] = {0, 0, 0}, d[3] = {1, 1, 1};
+    const bool known = std::sscanf(thread.c_str(), "%d,%d,%d", &t[0], &t[1], &t[2]) >= 2 &&
+                       std::sscanf(block.c_str(), "%d,%d,%d", &b[0], &b[1], &b[2]) >= 2 &&
+                       std::sscanf(blockDim.c_str(), "%d,%d,%d", &d[0], &d[1], &d[2]) >= 2;
+    if (known && d[1] > 1) {
+        const long col = long(b[0]) * d[0] + t[0], row = long(b[1]) * d[1] + t[1];
+        if (row < n && col < n)
+            return ". This thread computes C[" + std::to_string(row) + "][" + std::to_string(col) +
+                   "], inside the matrix, so a bounds guard is not the fix: an index on that line is wrong. Check the loop "
+                   "bounds (k < n, not k <= n) and any + 1 or - 1 in the index.";
+    }
+    return ". A thread outside the matrix must not touch memory: guard it with if (row < n && col < n).";
+}
+
 std::string describeFailedRun(const RunRecord& record, const RunRequest& request) {
     const std::string at = "n=" + std::to_string(request.n) + (request.mode == "matmul" && request.phase ? " phase " + std::to_string(request.phase) : "");
     const ProcessResult& p = record.process;
@@ -152,13 +171,14 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
         }
         if (f.kind == "out-of-bounds" || f.kind == "use-after-free") {
             const long index = std::atol(get("index").c_str()), size = std::atol(get("size").c_str());
-            std::string where = index < 0 ? std::to_string(-index) + " before the start"
+            std::string where = index == -1 ? "one before the start" : index < 0 ? std::to_string(-index) + " before the start"
                                           : std::to_string(index - size + 1) + " past the end";
             std::string text = std::string(f.kind == "use-after-free" ? "use after cudaFree: " : "out-of-bounds ") +
                                get("access") + " of " + get("buffer") + "[" + get("index") + "] (" + at +
                                ": the buffer has " + get("size") + " elements, index " + where + ")";
             text += by + " at " + f.at.text();
-            return text + ". A thread outside the matrix must not touch memory: guard it with if (row < n && col < n).";
+            return text + outOfBoundsAdvice(f.fields.count("thread") ? f.fields.at("thread") : "", f.fields.count("block") ? f.fields.at("block") : "",
+                                            f.fields.count("block_dim") ? f.fields.at("block_dim") : "", request.n);
         }
         if (f.kind == "array-index") {
             const std::string type = get("type");

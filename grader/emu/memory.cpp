@@ -212,7 +212,7 @@ constexpr uint32_t kAtomicWriter = 0xFFFFFFFFu;  ///< a global word's writer tag
 
 std::string faultThreadFields() {
     if (!current) return "";
-    return " thread=" + tripleText(current->tIdx) + " block=" + tripleText(current->bIdx);
+    return " thread=" + tripleText(current->tIdx) + " block=" + tripleText(current->bIdx) + " block_dim=" + tripleText(current->bDim);
 }
 
 std::string faultPcField(uintptr_t pc) {

@@ -108,7 +108,7 @@ std::string writtenMap(const char* name, size_t elements);
 
 /// Ends the run at once with a fault line in the record (an out-of-bounds access).
 [[noreturn]] void fault(const std::string& line);
-/// " thread=X,Y,Z block=X,Y,Z" for the running CUDA thread ("" on the host), for fault lines.
+/// " thread=X,Y,Z block=X,Y,Z block_dim=X,Y,Z" for the running CUDA thread ("" on the host), for fault lines.
 std::string faultThreadFields();
 /// " pc=0x..." for fault lines.
 std::string faultPcField(uintptr_t pc);
