@@ -117,8 +117,9 @@ RunRequest singleCaseRequest(const CheckContext& ctx, const char* sizeKey, int f
 /// `text` ending with a period (added when missing).
 std::string sentence(const std::string& text);
 
-/// A run that did not complete, described for a student ("" when it completed).
-std::string describeFailedRun(const RunRecord& record, const RunRequest& request);
+/// A run that did not complete, described for a student ("" when it completed); `barriers`:
+/// the lesson uses __syncthreads(), so a hang may be a barrier some threads never reach.
+std::string describeFailedRun(const RunRecord& record, const RunRequest& request, bool barriers = true);
 
 /// The result of a check whose run did not complete: fail with the cause and
 /// the rerun command, or error when the emulator cannot run the file (a

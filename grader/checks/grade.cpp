@@ -138,7 +138,7 @@ std::string outOfBoundsAdvice(const std::string& thread, const std::string& bloc
     return ". A thread outside the matrix must not touch memory: guard it with if (row < n && col < n).";
 }
 
-std::string describeFailedRun(const RunRecord& record, const RunRequest& request) {
+std::string describeFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
     const std::string at = "n=" + std::to_string(request.n) + (request.mode == "matmul" && request.phase ? " phase " + std::to_string(request.phase) : "");
     const ProcessResult& p = record.process;
     if (!p.started) return "the grader could not start the program: " + p.startError;
@@ -213,7 +213,7 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
     }
     if (p.timedOut)
         return "did not finish within " + std::to_string(int(request.timeLimitS)) + " s at " + at +
-               ": an endless loop, or a __syncthreads() some threads never reach?";
+               (barriers ? ": an endless loop, or a __syncthreads() some threads never reach?" : ": an endless loop?");
     auto lastLine = [&] {
         std::string out = p.output;
         while (!out.empty() && out.back() == '\n') out.pop_back();
@@ -240,7 +240,7 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
 }
 
 std::optional<CheckResult> failedRun(const CheckContext& ctx, const RunRecord& record, const RunRequest& request) {
-    const std::string failure = describeFailedRun(record, request);
+    const std::string failure = describeFailedRun(record, request, ctx.lesson.number != 1);
     if (failure.empty()) return std::nullopt;
     if (record.fault && record.fault->kind == "unsupported") {
         CheckResult result = makeResult(ctx, Status::Error, sentence(failure));

@@ -35,7 +35,8 @@ std::vector<Candidate> candidates(const MatmulCase& c) {
     const int kBegin = c.lesson == 2 ? c.phase * T : 0;
     const int kEnd = c.lesson == 2 ? kBegin + T : n;
     std::vector<Candidate> list = {
-        {"The result is the transpose of the right one: row and column are swapped (row comes from the y axis, column from the x axis).",
+        {"The result is the transpose of the right one: every element lands mirrored across the diagonal. Either row and "
+         "column come from the wrong axes (row from y, column from x), or the store writes C[col * n + row].",
          [&c, kBegin, kEnd](int r, int col) { return dot(c, col, r, kBegin, kEnd); }},
         {"The result is B * A instead of A * B: the operands are swapped.",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
