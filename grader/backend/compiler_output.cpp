@@ -1,6 +1,8 @@
 // First-error extraction for gcc, clang, nvcc and ld logs.
 #include "backend/compiler_output.h"
 
+#include <algorithm>
+#include <cctype>
 #include <regex>
 #include <sstream>
 #include <vector>
@@ -54,6 +56,96 @@ std::string summarizeCompilerLog(const std::string& log) {
     if (first.empty()) return "";
     if (errors > 1) first += " (and " + std::to_string(errors - 1) + " more error" + (errors > 2 ? "s" : "") + ")";
     return first;
+}
+
+
+namespace {
+
+/// The words of a parameter or type: identifiers, and * and & apart.
+std::vector<std::string> typeWords(const std::string& text) {
+    std::vector<std::string> words;
+    for (size_t i = 0; i < text.size();) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (std::isalnum(c) || c == '_' || c == ':') {
+            size_t j = i;
+            while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == ':')) ++j;
+            words.push_back(text.substr(i, j - i));
+            i = j;
+        } else {
+            if (c == '*' || c == '&') words.push_back(std::string(1, char(c)));
+            ++i;
+        }
+    }
+    return words;
+}
+
+/// A parameter's type as the linker spells it ("float const*", "int"): the
+/// name and __restrict__ dropped, a leading const moved after its type, a
+/// top-level const on a value dropped.
+std::string canonicalType(const std::string& parameter, bool hasName) {
+    std::vector<std::string> words;
+    for (const auto& w : typeWords(parameter))
+        if (w != "__restrict__" && w != "__restrict" && w != "restrict") words.push_back(w);
+    if (hasName && words.size() > 1 && words.back() != "*" && words.back() != "&" &&
+        (words[words.size() - 2] != "const" || words.size() > 2))
+        words.pop_back();
+    if (words.size() > 1 && words[0] == "const") std::swap(words[0], words[1]);
+    if (words.size() > 1 && words.back() == "const") words.pop_back();
+    std::string text;
+    for (const auto& w : words) text += (text.empty() || w == "*" || w == "&" ? "" : " ") + w;
+    return text;
+}
+
+/// A canonical type as a student writes it: "float const*" as "const float*".
+std::string writtenType(const std::string& canonical) {
+    static const std::regex constPointer(R"(^([A-Za-z_][A-Za-z0-9_ ]*) const\*$)");
+    return std::regex_replace(canonical, constPointer, "const $1*");
+}
+
+/// The top-level comma-separated parts of `text`.
+std::vector<std::string> splitParameters(const std::string& text) {
+    std::vector<std::string> parts(1);
+    int depth = 0;
+    for (char c : text) {
+        if (c == '(' || c == '<' || c == '[') ++depth;
+        if (c == ')' || c == '>' || c == ']') --depth;
+        if (c == ',' && depth == 0) parts.emplace_back();
+        else parts.back() += c;
+    }
+    if (parts.size() == 1 && typeWords(parts[0]).empty()) parts.clear();  // f() or f(void)
+    if (parts.size() == 1 && typeWords(parts[0]) == std::vector<std::string>{"void"}) parts.clear();
+    return parts;
+}
+
+}  // namespace
+
+std::string explainContractMismatch(const std::string& summary, const std::string& source, const std::string& fileName) {
+    static const std::regex wanted(R"(^your file does not define ([A-Za-z_][A-Za-z0-9_]*)\(([^)]*)\))");
+    std::smatch m;
+    if (!std::regex_search(summary, m, wanted)) return summary;
+    const std::string name = m[1].str();
+    const std::vector<std::string> expected = splitParameters(m[2].str());
+    const std::regex definition("(^|[^A-Za-z0-9_])" + name + R"(\s*\(([^)]*)\)\s*\{)");
+    std::smatch d;
+    if (!std::regex_search(source, d, definition)) return summary;
+    const int line = 1 + static_cast<int>(std::count(source.begin(), source.begin() + d.position(0), '\n'));
+    const std::vector<std::string> given = splitParameters(d[2].str());
+    std::string contract;
+    for (const auto& e : expected) contract += (contract.empty() ? "" : ", ") + writtenType(canonicalType(e, false));
+    const std::string where = fileName + ":" + std::to_string(line) + ": ";
+    if (given.size() != expected.size())
+        return where + name + " takes " + std::to_string(given.size()) + " parameter" + (given.size() == 1 ? "" : "s") +
+               "; the contract's takes " + std::to_string(expected.size()) + ": " + name + "(" + contract + ")";
+    static const char* const ordinals[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"};
+    for (size_t i = 0; i < given.size(); ++i) {
+        if (canonicalType(given[i], true) == canonicalType(expected[i], false)) continue;
+        std::string written = given[i];
+        written.erase(0, written.find_first_not_of(" \t\n"));
+        written.erase(written.find_last_not_of(" \t\n") + 1);
+        return where + "the " + (i < 8 ? ordinals[i] : std::to_string(i + 1) + "th") + " parameter of " + name + " is `" + written +
+               "`; the contract's is " + writtenType(canonicalType(expected[i], false)) + ": define it as " + name + "(" + contract + ")";
+    }
+    return summary;
 }
 
 }  // namespace grader

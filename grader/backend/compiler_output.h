@@ -12,6 +12,12 @@ namespace grader {
 /// The first error of a g++/clang/nvcc/ld log, concise, or "" when none is found.
 std::string summarizeCompilerLog(const std::string& log);
 
+/// `summary` made precise when it says the file does not define a contract
+/// function: the parameter of the student's definition in `source` (file
+/// `fileName`) that differs from the contract's types, with its line;
+/// `summary` unchanged when the definition cannot be found or its parameters match.
+std::string explainContractMismatch(const std::string& summary, const std::string& source, const std::string& fileName);
+
 /// "not supported by the emulator: <name> at file:line" when the first error
 /// of the emulator's g++ log is about a name or header of the CUDA toolkit
 /// (`isCudaName`) that the emulator does not provide; "" otherwise.

@@ -40,6 +40,8 @@ public:
         BuildResult result = compile(lesson, source, displayName);
         result.sourceName = std::filesystem::path(displayName).filename().string();
         if (!result.ok) result.unsupported = unsupportedConstruct(result.log, isCudaName);
+        if (std::string text; !result.ok && readFile(source, text))
+            result.summary = explainContractMismatch(result.summary, text, result.sourceName);
         return result;
     }
 

@@ -40,6 +40,8 @@ public:
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
         BuildResult result = compile(lesson, source, displayName);
         result.sourceName = std::filesystem::path(displayName).filename().string();
+        if (std::string text; !result.ok && readFile(source, text))
+            result.summary = explainContractMismatch(result.summary, text, result.sourceName);
         return result;
     }
 

@@ -65,3 +65,21 @@ TEST_CASE("a student's own mistake is not blamed on the emulator") {
                                fakeCudaName)
               .empty());
 }
+
+TEST_CASE("a contract mismatch names the student's parameter that differs, with its line") {
+    const std::string summary = "your file does not define launchMatMulNaive(float const*, float const*, float*, int) exactly as "
+                                "CONTRACT.md declares it (same name, parameter types and return type)";
+    const std::string source = "#define TILE 16\n\n"
+                               "void launchMatMulNaive(const float* __restrict__ A, const float* B,\n"
+                               "                       float* C, size_t n) {\n}\n";
+    CHECK(explainContractMismatch(summary, source, "k.cu") ==
+          "k.cu:3: the fourth parameter of launchMatMulNaive is `size_t n`; the contract's is int: define it as "
+          "launchMatMulNaive(const float*, const float*, float*, int)");
+    CHECK(explainContractMismatch(summary, "void launchMatMulNaive(const float* A, float* C, int n) {}", "k.cu") ==
+          "k.cu:1: launchMatMulNaive takes 3 parameters; the contract's takes 4: launchMatMulNaive(const float*, const float*, float*, int)");
+    // Same types spelled differently (float const*, a const value, no names) are not a mismatch: the summary stays.
+    CHECK(explainContractMismatch(summary, "void launchMatMulNaive(float const*, const float *B, float*C, const int) {}", "k.cu") == summary);
+    // No definition found (a declaration only, or another name): the summary stays.
+    CHECK(explainContractMismatch(summary, "void launchMatMulNaive(const float*, const float*, float*, size_t);", "k.cu") == summary);
+    CHECK(explainContractMismatch("k.cu:3: 'x' was not declared", "", "k.cu") == "k.cu:3: 'x' was not declared");
+}
