@@ -47,6 +47,7 @@ struct LessonReport {
     std::vector<std::string> programOutput;
     std::string programOutputRun;  ///< which run that was, e.g. "correctness, n=16"
     bool showOutput = false;       ///< print programOutput (else only say that there is some)
+    std::string compilerLog;       ///< the full compiler log of a failed build, when asked for (--compiler-output)
 };
 
 /// Options a person passes to `grader check`.
@@ -56,6 +57,7 @@ struct CheckOptions {
     std::vector<std::string> only;  ///< run just these checks (empty: all)
     bool gpuAlone = false;          ///< gpu backend: skip the emulator's part of each check (a measurement, never a grade)
     bool showOutput = false;        ///< print the first lines the student's program printed
+    bool compilerOutput = false;    ///< keep the compiler's full log of a failed build in the report
 };
 
 /// Everything a check may read; runs are memoized so checks share them.

@@ -278,7 +278,10 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
             continue;
         const CheckEntry* entry = findCheck(spec.name);
         const bool needsCode = !entry || entry->where != Runs::WithoutCode;
-        if (needsCode && !primaryBuild) primaryBuild = backend->build(lesson, file, displayFile);
+        if (needsCode && !primaryBuild) {
+            primaryBuild = backend->build(lesson, file, displayFile);
+            if (options.compilerOutput && !primaryBuild->ok) report.compilerLog = primaryBuild->log;
+        }
         const BuildResult& build = needsCode ? *primaryBuild : noBuild;
         const bool emulatorFirst = needsCode && entry && onGpu && cpuFallback && !options.gpuAlone &&
                                    (entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu);

@@ -46,6 +46,7 @@ struct CheckCommand {
     bool json = false;
     bool gpuAlone = false;
     bool showOutput = false;
+    bool compilerOutput = false;
     std::optional<uint64_t> seed;
     std::optional<int> n;
     std::vector<std::string> only;
@@ -83,6 +84,7 @@ int runCheck(const CheckCommand& cmd) {
     options.only = cmd.only;
     options.gpuAlone = cmd.gpuAlone;
     options.showOutput = cmd.showOutput;
+    options.compilerOutput = cmd.compilerOutput;
     LessonReport report = gradeLesson(*course, **lesson, cmd.file, cmd.file, *backend, cpu.get(), options);
     if (cmd.json) JsonReporter().write(report, std::cout);
     else ConsoleReporter(colourWanted()).write(report, std::cout);
@@ -160,6 +162,7 @@ int runCli(int argc, char** argv) {
                        "on the gpu backend, leave out the emulator's rules that every backend applies (to see what the GPU alone shows; "
                        "never for grading)");
     checkCmd->add_flag("--show-output", check.showOutput, "print the first lines your program printed (printf debugging)");
+    checkCmd->add_flag("--compiler-output", check.compilerOutput, "when the file does not compile, print the compiler's full log");
     checkCmd->add_option("--skip-exit-code", check.skipExitCode, "exit with this code when every check run was skipped (CTest)");
     checkCmd->add_option("--course", check.course, "course.yaml to use");
 

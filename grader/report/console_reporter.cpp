@@ -64,6 +64,7 @@ void ConsoleReporter::write(const LessonReport& report, std::ostream& out) const
     out << "score " << report.score << "/" << report.maxScore;
     if (skipped) out << " (" << skipped << " skipped check" << (skipped > 1 ? "s" : "") << " not counted)";
     out << "\n";
+    if (!report.compilerLog.empty()) out << "the compiler's full output:\n" << report.compilerLog << (report.compilerLog.back() == '\n' ? "" : "\n");
     if (report.programOutput.empty()) return;
     if (!report.showOutput) {
         out << "note: your program printed output (" << report.programOutputRun << "); add --show-output to see it\n";

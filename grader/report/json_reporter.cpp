@@ -14,6 +14,7 @@ nlohmann::json lessonReportJson(const LessonReport& report) {
                         {"seed", report.seed}, {"checks", checks}, {"score", report.score},
                         {"max_score", report.maxScore}};
     if (!report.note.empty()) j["note"] = report.note;
+    if (!report.compilerLog.empty()) j["compiler_output"] = report.compilerLog;
     if (report.showOutput && !report.programOutput.empty())
         j["program_output"] = {{"run", report.programOutputRun}, {"lines", report.programOutput}};
     return j;
