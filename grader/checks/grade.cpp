@@ -121,7 +121,7 @@ CheckResult makeResult(const CheckContext& ctx, Status status, std::string messa
 }
 
 /// What to do about a global out-of-bounds access by `thread` of `block` in blocks of `blockDim` (each
-/// "x,y,z"): the bounds guard only when the thread lies outside the n x n matrix (2-D blocks, x for
+/// "x,y" or "x,y,z"): the bounds guard only when the thread lies outside the n x n matrix (2-D blocks, x for
 /// columns as the lessons write it), else the index itself.
 std::string outOfBoundsAdvice(const std::string& thread, const std::string& block, const std::string& blockDim, int n) {
     int t[3] = {0, 0, 0}, b[3] = {0, 0, 0}, d[3] = {1, 1, 1};
@@ -177,8 +177,7 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
                                get("access") + " of " + get("buffer") + "[" + get("index") + "] (" + at +
                                ": the buffer has " + get("size") + " elements, index " + where + ")";
             text += by + " at " + f.at.text();
-            return text + outOfBoundsAdvice(f.fields.count("thread") ? f.fields.at("thread") : "", f.fields.count("block") ? f.fields.at("block") : "",
-                                            f.fields.count("block_dim") ? f.fields.at("block_dim") : "", request.n);
+            return text + outOfBoundsAdvice(get("thread"), get("block"), get("block_dim"), request.n);
         }
         if (f.kind == "array-index") {
             const std::string type = get("type");
