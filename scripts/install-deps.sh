@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the kit builds and tests with (run as root).
+# Installs the Debian 12 packages the kit builds with (run as root).
 # The CUDA toolkit is optional and not installed here: where nvcc exists
 # (e.g. /usr/local/cuda), the gpu backend is built too.
+# instructor-only
+# The instructor's kit also installs what its own tests and batch grading
+# need (.ci/run uses this script). `grader export-student` leaves the lines
+# between these markers out of the student kit's copy, which installs only
+# what the student's build needs (kit.export_student checks the list).
+# /instructor-only
 set -euo pipefail
 packages=(
   cmake g++ make binutils             # build; addr2line names source lines
   libyaml-cpp-dev                     # course.yaml
-  doctest-dev                         # unit tests
   libboost-context-dev                # fibers of the cpu emulator
   libcli11-dev nlohmann-json3-dev     # command line, JSON
-  libarchive-dev libzstd-dev          # zip / tar.gz submissions (static: the grader runs elsewhere as is)
+  libarchive-dev                      # the grader links it (it reads .zip / .tar.gz submissions)
+  # instructor-only
+  libzstd-dev                         # a static libarchive: the grader runs elsewhere as is
+  doctest-dev                         # unit tests
   bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
   chromium fonts-dejavu-core          # the batch report's test renders it in a headless browser
+  # /instructor-only
 )
 export DEBIAN_FRONTEND=noninteractive
 apt-get update

@@ -19,23 +19,27 @@ constexpr int kExportUsage = 2;
 constexpr const char* kMarker = ".student-kit";
 
 /// How one part of the kit travels.
-enum class How { Copy, Tree, Readme, Presets };
+enum class How { Copy, Tree, Edited };
+
+/// The student kit's form of an edited file (kit_text.h).
+using Edit = Expected<std::string> (*)(const std::string& text, const std::string& displayName);
 
 struct KitPart {
     const char* from;  ///< in the instructor's kit
     const char* to;    ///< in the student kit
     How how;
+    Edit edit = nullptr;  ///< for How::Edited
 };
 
 const std::vector<KitPart> kKitParts = {
     {"course.yaml", "course.yaml", How::Copy},
     {"CMakeLists.txt", "CMakeLists.txt", How::Copy},
-    {"CMakePresets.json", "CMakePresets.json", How::Presets},
-    {"README.md", "README.md", How::Readme},
+    {"CMakePresets.json", "CMakePresets.json", How::Edited, studentPresets},
+    {"README.md", "README.md", How::Edited, studentReadme},
     {".gitignore", ".gitignore", How::Copy},
     {"lessons", "lessons", How::Tree},
     {"starter", "starter", How::Tree},
-    {"scripts/install-deps.sh", "scripts/install-deps.sh", How::Copy},
+    {"scripts/install-deps.sh", "scripts/install-deps.sh", How::Edited, studentInstallScript},
     {"grader", "grader", How::Tree},
     {"tests/lesson_tests.cmake", "tests/CMakeLists.txt", How::Copy},
 };
@@ -96,12 +100,16 @@ Expected<int> copyPart(const fs::path& kit, const fs::path& out, const KitPart& 
     std::string text;
     switch (part.how) {
         case How::Copy: return copyFile(from, to);
-        case How::Readme:
-        case How::Presets: {  // edited on the way: instructor-only blocks and presets left out
+        case How::Edited: {  // the instructor's parts left out on the way
             if (!readFile(from, text)) return Error{from.string(), "cannot read the file", ""};
-            auto edited = part.how == How::Readme ? studentReadme(text, part.from) : studentPresets(text, part.from);
+            auto edited = part.edit(text, part.from);
             if (!edited) return edited.error();
-            return writeText(to, *edited);
+            auto written = writeText(to, *edited);
+            if (!written) return written;
+            std::error_code ec;
+            fs::permissions(to, fs::status(from).permissions(), ec);  // an executable script stays one
+            if (ec) return Error{to.string(), "cannot set its permissions: " + ec.message(), ""};
+            return written;
         }
         case How::Tree: break;
     }
@@ -185,13 +193,13 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     }
     out << "student kit: " << dest.string() << "\n";
     out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"
-        << "    README.md (without its instructor-only parts), lessons/, starter/, scripts/install-deps.sh,\n"
+        << "    README.md (its student-kit parts), lessons/, starter/, scripts/install-deps.sh (the build's packages only),\n"
         << "    grader/ (without the harness source), tests/CMakeLists.txt (the lesson tests)\n";
     for (const auto& note : *compiled) out << "  compiled: " << note << "\n";
     out << "  instructor-only, left out:";
     for (const auto& [path, why] : kInstructorOnly) out << " " << path;
     out << "\n  checked: none of the " << lines.size() << " distinctive lines of solutions/ is in it\n";
-    out << "next: cd " << dest.string() << " && cmake --preset default && cmake --build --preset default && ctest --test-dir build -L lesson1\n";
+    out << "next: cd " << dest.string() << " && cmake --preset default && cmake --build --preset default && ctest --preset lesson1\n";
     return 0;
 }
 

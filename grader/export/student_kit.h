@@ -2,11 +2,13 @@
 // travels is a table (kKitParts in student_kit.cpp), everything else stays
 // with the instructor:
 //   course.yaml, CMakeLists.txt, .gitignore, lessons/ (texts and quizzes),
-//   starter/ (files and blank quiz answers), scripts/install-deps.sh, the
-//   grader's sources but the harness, tests/lesson_tests.cmake (as the kit's
-//   tests/CMakeLists.txt: the lessonK tests only), README.md without its
-//   instructor-only blocks, CMakePresets.json without the solutions' presets,
-//   and the harness compiled (prebuilt_harness.h).
+//   starter/ (files and blank quiz answers), the grader's sources but the
+//   harness, tests/lesson_tests.cmake (as the kit's tests/CMakeLists.txt:
+//   the lessonK tests only), and the harness compiled (prebuilt_harness.h);
+//   edited on the way (kit_text.h): README.md (its student-kit parts only),
+//   scripts/install-deps.sh (the build's packages only) and
+//   CMakePresets.json (without the solutions' presets; `ctest --preset
+//   lessonK` runs a lesson's tests and fails where there are none).
 //   Instructor-only: solutions/ (never), the harness source and the
 //   reference kernels, tests/ (the broken-kernel corpus and golden kernels
 //   are the solutions with one line changed, and correct variants), examples/

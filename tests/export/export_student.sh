@@ -7,11 +7,19 @@
 #      the instructor-only parts are absent;
 #   3. it configures and builds on its own, with its own presets (at -O0,
 #      the core in unity batches: tests/export/fast_build.cmake);
-#   4. `ctest -L LESSON` there gives each check the verdict the full kit's
+#   4. `ctest --preset LESSON` there gives each check the verdict the full kit's
 #      grader gives the same starter file;
 #   5. the exported grader grades the real solution of LESSON: every check
 #      that can run here passes (so the compiled harness and its reference
-#      kernels work).
+#      kernels work);
+#   6. what the student reads and runs first: the README names no
+#      instructor-only matter and only paths the kit has (after the build, so
+#      build/grader/grader counts); scripts/install-deps.sh, run with a fake
+#      apt-get, installs exactly the build's packages (the compiler and CMake,
+#      and one package per find_package of the kit's CMakeLists.txt files);
+#      the README's `ctest --preset LESSON` fails outside the kit and before
+#      the build, and passes in the built kit once the lesson's files are
+#      the solutions.
 # Usage: export_student.sh GRADER KIT WORKDIR [LESSON]   (exit 0: all good)
 set -uo pipefail
 grader=$1 kit=$2 work=$3 lesson=${4:-lesson4}
@@ -30,7 +38,7 @@ for part in solutions examples bench .ci grader/harness/harness.cu grader/harnes
 done
 [ "$(ls "$out/tests")" = "CMakeLists.txt" ] || fail "tests/ should hold only the lesson tests, not: $(ls "$out/tests")"
 ls "$out"/grader/harness/prebuilt/cpu/libcuemu_harness_lesson{1,2,3,4}.a > /dev/null || fail "a compiled cpu harness is missing"
-grep -q "instructor-only" "$out/README.md" && fail "README.md keeps an instructor-only block"
+grep -q -e "<!--" -e "instructor-only" "$out/README.md" && fail "README.md keeps a marker or an instructor-only block"
 grep -q '"kit"' "$out/CMakePresets.json" && fail "CMakePresets.json keeps the kit preset"
 known=$work/known.txt
 cat "$kit"/starter/*/* "$kit"/lessons/*/README*.md > "$known"
@@ -48,6 +56,36 @@ done < <(find "$kit/solutions" -type f -print0)
 [ "$checked" -ge 20 ] || fail "only $checked distinctive solution lines found: is solutions/ there?"
 echo "none of $checked distinctive solution lines is in the student kit"
 
+step "the student's install script installs the build's packages only"
+# The Debian package of each find_package(... REQUIRED) a kit's CMakeLists.txt may hold.
+declare -A debian=([yaml-cpp]=libyaml-cpp-dev [nlohmann_json]=nlohmann-json3-dev [CLI11]=libcli11-dev
+                   [Boost]=libboost-context-dev [LibArchive]=libarchive-dev [Threads]=)
+needed="cmake g++ make binutils"  # the compiler (binutils: ar, and addr2line names source lines), CMake and its generator
+for name in $(grep -rhoE --include=CMakeLists.txt --include='*.cmake' 'find_package\([A-Za-z0-9_-]+' "$out" | sed 's/.*(//' | sort -u); do
+  [ -v "debian[$name]" ] || fail "the student kit finds package $name: add its Debian package to this test's table and to scripts/install-deps.sh"
+  needed="$needed ${debian[$name]}"
+done
+mkdir -p "$work/fake-bin"
+printf '#!/bin/sh\necho "$*" >> "%s"\n' "$work/apt-get.log" > "$work/fake-bin/apt-get" && chmod +x "$work/fake-bin/apt-get"
+PATH="$work/fake-bin:$PATH" bash "$out/scripts/install-deps.sh" > /dev/null || fail "the student kit's scripts/install-deps.sh failed (apt-get faked)"
+installed=$(sed -n 's/^install //p' "$work/apt-get.log" | tr ' ' '\n' | grep -v '^-' | grep . | sort -u)
+needed=$(echo $needed | tr ' ' '\n' | sort -u)
+echo "installs: $(echo $installed)"
+[ "$installed" = "$needed" ] || fail "scripts/install-deps.sh should install exactly: $(echo $needed)
+  beyond that: $(comm -23 <(echo "$installed") <(echo "$needed") | tr '\n' ' ')
+  missing: $(comm -13 <(echo "$installed") <(echo "$needed") | tr '\n' ' ')"
+
+step "the README's ctest command fails outside the kit and before the build"
+preset_command=$(grep -oE 'ctest --preset lesson1' "$out/README.md" | head -1)
+[ -n "$preset_command" ] || fail "README.md does not tell the student to run 'ctest --preset lesson1'"
+preset_command=${preset_command/lesson1/$lesson}
+for folder in "$work" "$out/starter" "$out"; do  # no presets, a subfolder, the kit before its build
+  if (cd "$folder" && $preset_command > "$work/ctest-nowhere.log" 2>&1); then
+    cat "$work/ctest-nowhere.log"; fail "'$preset_command' passes in $folder, where it runs no test"
+  fi
+done
+rmdir "$out/build" 2> /dev/null  # ctest leaves an empty build folder
+
 step "configure and build the student kit on its own"
 cd "$out" || fail "no $out"
 if ! cmake --preset default -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
@@ -60,13 +98,13 @@ if ! cmake --build --preset default > "$work/build.log" 2>&1; then
   fail "the student kit does not build"
 fi
 
-step "ctest -L $lesson in the student kit, against the full kit's verdicts"
+step "ctest --preset $lesson in the student kit, against the full kit's verdicts"
 folder=$(sed -n "/id: $lesson\$/,/label:/s/^ *folder: *//p" "$kit/course.yaml")
 file=$(sed -n "/id: $lesson\$/,/label:/s/^ *student_file: *//p" "$kit/course.yaml")
 expected=$(cd "$kit" && "$grader" check "$lesson" "starter/$folder/$file" --course "$kit/course.yaml" --seed 1 |
            awk '$2 ~ /^(PASS|FAIL|SKIP|ERROR)$/ { print $1, $2 }')
 [ -n "$expected" ] || fail "the full kit's grader printed no verdicts"
-actual=$(ctest --test-dir build -L "^$lesson\$" -j2 2>&1 |
+actual=$($preset_command 2>&1 |
          sed -nE "s/.*Test +#[0-9]+: $lesson\.([a-z]+) .*(Passed|Failed|Skipped|Not Run).*/\1 \2/p" |
          sed -e 's/Passed/PASS/; s/Failed/FAIL/; s/Skipped/SKIP/; s/Not Run/SKIP/' | sort)
 expected=$(echo "$expected" | sort)
@@ -77,4 +115,37 @@ echo "student kit: $(echo $actual)"
 step "the exported grader passes the real solution"
 [ -f "$kit/solutions/$folder/$file" ] || fail "no solution for $lesson"
 build/grader/grader check "$lesson" "$kit/solutions/$folder/$file" --seed 1 || fail "the exported grader fails the solution of $lesson"
+
+step "'$preset_command' passes in the kit once the lesson's files are the solutions"
+cp -r starter "$work/starter.orig" || fail "cannot keep the starter"
+cp "$kit/solutions/$folder/$file" "$kit/solutions/$folder/quiz_answers.yaml" "starter/$folder/" || fail "cannot copy the solution in"
+$preset_command > "$work/ctest-solution.log" 2>&1
+status=$?
+rm -rf starter && mv "$work/starter.orig" starter
+[ $status -eq 0 ] || { cat "$work/ctest-solution.log"; fail "'$preset_command' fails the solution of $lesson"; }
+grep -E "tests passed|Skipped" "$work/ctest-solution.log"
+
+step "the README names only what the kit has"
+# Instructor-only matters.
+grep -n -i -E 'bench/|\.ci/|batch|export|solutions|examples/|instructor|--preset kit|--workflow' README.md &&
+  fail "README.md speaks of the instructor's kit (above)"
+# Every relative path in its inline code and code blocks; a bare file name must be somewhere in the kit,
+# but for the files the student's commands write.
+written=" quiz_answers.tries.yaml "  # `grader quiz` records wrong answers there
+paths=$(awk '/^```/ { fenced = !fenced; next }
+             fenced { print; next }
+             { line = $0; while (match(line, /`[^`]+`/)) { print substr(line, RSTART + 1, RLENGTH - 2); line = substr(line, RSTART + RLENGTH) } }' README.md |
+        tr -s ' \t()",;' '\n' | sed -E 's/[.:]+$//; s/:[0-9]+$//' |
+        grep -E '^[A-Za-z0-9_][A-Za-z0-9_./-]*$' | grep '[A-Za-z]' | grep -E '/|\.(md|cu|h|cpp|yaml|json|txt|sh|cmake)$' | sort -u)
+count=0
+for path in $paths; do
+  count=$((count + 1))
+  [[ "$written" == *" ${path##*/} "* ]] && continue
+  case "$path" in
+    */*) [ -e "$path" ] || fail "README.md names $path, which the student kit does not have" ;;
+    *) [ -n "$(find . -path ./build -prune -o -name "$path" -print -quit)" ] || fail "README.md names $path, which is nowhere in the student kit" ;;
+  esac
+done
+[ "$count" -ge 10 ] || fail "only $count paths found in README.md: is the scan broken?"
+echo "all $count paths README.md names are in the kit: $(echo $paths)"
 step "done"
