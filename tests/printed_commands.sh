@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Every command the grader prints for a student to paste ("Rerun: ...",
-# "The questions: ...", "See ...: ...") runs from the kit's root, also for a
-# file in a folder whose name has a space: the grader's path is printed as
-# it can be typed there, and every word is shell-quoted. A command counts as
-# run when it ends with a verdict (exit 0 or 1), not with a usage error or
-# "command not found".
+# "The questions: ...", "Write a blank one: ...", "See ...: ...") runs from
+# the kit's root, also for a file in a folder whose name has a space: the
+# grader's path is printed as it can be typed there, and every word is
+# shell-quoted. A command counts as run when it ends with a verdict (exit 0
+# or 1), not with a usage error or "command not found".
 # Usage: tests/printed_commands.sh GRADER KIT_ROOT
 set -u
 grader=$1 kit=$2
@@ -14,15 +14,18 @@ folder="$work/a student's folder"
 mkdir -p "$folder"
 cd "$kit" || exit 2
 export NO_COLOR=1
+# The last field names the starter whose blank quiz answers go beside the
+# file; an empty one leaves them out (the quiz then prints how to write them).
 cases=(lesson1:tests/kernels/lesson1/missing_bounds_guard.cu:01-naive-kernel
        lesson3:tests/kernels/lesson3/missing_second_barrier.cu:03-phase-loop
-       lesson3:tests/golden/kernels/global_in_k_loop.cu:03-phase-loop)
+       lesson3:tests/golden/kernels/global_in_k_loop.cu:03-phase-loop
+       lesson1:tests/kernels/lesson1/missing_bounds_guard.cu:)
 ran=0 failed=0
 for c in "${cases[@]}"; do
   IFS=: read -r lesson source starter <<<"$c"
   rm -f "$folder"/*
   cp "$source" "$folder/"
-  cp "starter/$starter/quiz_answers.yaml" "$folder/"  # blank answers: the quiz prints its command
+  [ -z "$starter" ] || cp "starter/$starter/quiz_answers.yaml" "$folder/"  # blank answers: the quiz prints its command
   output=$("$(realpath "$grader")" check "$lesson" "$folder/$(basename "$source")" 2>&1)
   while IFS= read -r command; do
     [ -n "$command" ] || continue
@@ -35,7 +38,7 @@ for c in "${cases[@]}"; do
     else
       echo "ran (exit $status): $command"
     fi
-  done < <(grep -oE "(Rerun|The questions|Every question with its explanation|See [^:]*): .*$" <<<"$output" | sed -E 's/^[^:]*: //')
+  done < <(grep -oE "(Rerun|The questions|Every question with its hint|Write a blank one|See [^:]*): .*$" <<<"$output" | sed -E 's/^[^:]*: //')
 done
 echo "$ran printed commands run, $failed failed"
 [ "$ran" -ge 6 ] && [ "$failed" -eq 0 ]

@@ -1,14 +1,17 @@
 // The quiz check: the student's answers (quiz_answers.yaml beside their
 // lesson file, or course.yaml's answers_file) graded against the lesson's
-// quiz.yaml. It builds and runs nothing. Points are in proportion to the
-// right answers (rounded down); the check passes only when all are right.
-// A broken quiz.yaml is the grader's trouble (error); a missing or broken
-// answers file is the student's (fail).
+// quiz.yaml. It builds and runs nothing, and writes nothing: the record of
+// tries that `grader quiz` keeps is only read, to show a worked answer where
+// that command would. Points are in proportion to the right answers (rounded
+// down); the check passes only when all are right (an answer in an unusable
+// form is not). A broken quiz.yaml is the grader's trouble (error); a
+// missing or broken answers file is the student's (fail).
 #include "checks/check.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 #include "quiz/answers.h"
 #include "quiz/quiz_text.h"
+#include "quiz/tries.h"
 
 namespace grader {
 
@@ -18,14 +21,17 @@ CheckResult checkQuiz(CheckContext& ctx) {
     const std::string name = ctx.spec.stringParam("answers_file", "quiz_answers.yaml");
     const std::filesystem::path path = ctx.file.parent_path() / name;
     const std::string display = (std::filesystem::path(ctx.displayFile).parent_path() / name).string();
+    const std::string quizCommand = graderCommand() + " quiz " + ctx.lesson.id + " ";
     if (!std::filesystem::exists(path))
-        return makeResult(ctx, Status::Fail, "no quiz answers: " + display + " is missing (the starter's folder has one, with every answer empty)");
+        return makeResult(ctx, Status::Fail, "no quiz answers: " + display + " is missing.\nWrite a blank one: " + quizCommand +
+                                                 "--blank " + shellQuote(display));
     auto answers = loadAnswers(path, display, *quiz);
     if (!answers) return makeResult(ctx, Status::Fail, answers.error().format());
-    const QuizResult graded = gradeQuiz(*quiz, *answers);
+    QuizResult graded = gradeQuiz(*quiz, *answers);
+    auto tries = loadTries(triesPath(path), triesPath(display).string());
+    applyTries(graded, tries ? *tries : TriesRecord{}, revealAfterTries(ctx.lesson));  // a broken record: `grader quiz` says so
     const bool allRight = graded.right() == graded.total();
-    CheckResult result = makeResult(ctx, allRight ? Status::Pass : Status::Fail,
-                                    quizCheckMessage(graded, display, graderCommand() + " quiz " + ctx.lesson.id + " " + shellQuote(display)));
+    CheckResult result = makeResult(ctx, allRight ? Status::Pass : Status::Fail, quizCheckMessage(graded, display, quizCommand + shellQuote(display)));
     result.points = graded.total() ? ctx.spec.points * graded.right() / graded.total() : 0;
     return result;
 }

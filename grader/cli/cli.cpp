@@ -196,10 +196,25 @@ int runCli(int argc, char** argv) {
 
     QuizCommand quiz;
     std::string quizCourse;
-    auto* quizCmd = app.add_subcommand("quiz", "check a lesson's quiz answers and explain the wrong ones");
+    auto* quizCmd = app.add_subcommand("quiz", "check a lesson's quiz answers, with a hint for each wrong one; or write a blank answers file");
     quizCmd->add_option("lesson", quiz.lesson, "lesson1 .. lesson4")->required();
-    quizCmd->add_option("answers", quiz.answers, "the answers file, e.g. starter/03-phase-loop/quiz_answers.yaml")->required();
+    quizCmd->add_option("answers", quiz.answers, "the answers file, e.g. starter/03-phase-loop/quiz_answers.yaml")->type_name("ANSWERS");
+    quizCmd->add_option("--blank", quiz.blank, "write a blank answers file, the same as the starter's, instead (never over a file)")
+        ->type_name("FILE");
     quizCmd->add_option("--lang", quiz.language, "en or ru")->check(CLI::IsMember({"en", "ru"}));
+    quizCmd->add_flag("--explain", quiz.explain, "also show the lesson's worked answer under each right answer");
+    quizCmd->footer(
+        "Two forms:\n"
+        "  grader quiz LESSON ANSWERS [--lang en|ru] [--explain]\n"
+        "      Checks the answers: a hint for each wrong one; the lesson's worked answer once it is\n"
+        "      right (--explain) or after reveal_after_tries different wrong answers (course.yaml,\n"
+        "      default 3), which are recorded beside ANSWERS (quiz_answers.tries.yaml for\n"
+        "      quiz_answers.yaml; delete it to start over). An answer not in the form its question\n"
+        "      takes (a word for a number, a letter that is not a choice) is no try: the report\n"
+        "      names the form to use.\n"
+        "  grader quiz LESSON --blank FILE\n"
+        "      Writes a blank answers file, the same as the starter's; never over an existing file.\n"
+        "Exit 0: every answer right, or the file written; 1: not yet; 2: a usage or file problem.");
     quizCmd->add_option("--course", quizCourse, "course.yaml to use");
 
     ExportCommand exportKit;

@@ -29,7 +29,7 @@ const std::vector<CheckSchema> kCheckSchemas = {
      {{"gpu_size", "int"}, {"floor", "number"}, {"fraction", "number"}, {"min_runs", "int"},
       {"max_runs", "int"}, {"target_rel_error", "number"}, {"time_cap_s", "number"}}},
     {"quiz", "the lesson's control questions (lessons/NN-name/quiz.yaml), answered next to the student's file",
-     {{"answers_file", "string"}}},
+     {{"answers_file", "string"}, {"reveal_after_tries", "count"}}},
 };
 
 const std::vector<std::string> kLessonIds = {"lesson1", "lesson2", "lesson3", "lesson4"};
@@ -72,10 +72,11 @@ void readCheck(YamlReader& in, const YAML::Node& node, const std::string& lesson
         if (!value) continue;
         const std::string keyWhat = checkWhat + ": " + key;
         const std::string kind = type;
-        if (kind == "int") check.params[key] = in.integer(value, keyWhat);
+        if (kind == "int" || kind == "count") check.params[key] = in.integer(value, keyWhat);
         else if (kind == "number") check.params[key] = in.number(value, keyWhat);
         else if (kind == "string") check.params[key] = in.string(value, keyWhat);
         else check.params[key] = in.intList(value, keyWhat);
+        if (kind == "count" && !in.error && check.intParam(key, 0) < 0) in.fail(value, keyWhat + " must be 0 or more");
     }
     if (lesson.findCheck(check.name)) {
         in.fail(node["name"], checkWhat + " is listed twice");

@@ -70,7 +70,7 @@ struct Course {
 struct CheckSchema {
     const char* name;
     const char* summary;
-    std::vector<std::pair<const char*, const char*>> params;  ///< key, type: int|number|string|int-list
+    std::vector<std::pair<const char*, const char*>> params;  ///< key, type: int|count|number|string|int-list (count: an int, 0 or more)
 };
 
 /// Every check course.yaml may name, in the order they run.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <regex>
 #include <set>
@@ -56,38 +57,78 @@ std::vector<std::string> orderKeys(const Answer& answer) {
     return keys;
 }
 
+/// A number as a short canonical text: 64, 2147483648, 0.5, 2.1e+09.
+std::string numberKey(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15g", value);
+    return text;
+}
+
+/// The canonical key of a usable numeric answer, or "".
+std::string numericKey(const Answer& answer) {
+    if (!answer.items.empty()) return "";  // a list where one number is asked
+    const auto value = readNumber(answer.text);
+    return value ? numberKey(*value) : "";
+}
+
+/// The canonical key of a usable choice, or "".
+std::string choiceAnswerKey(const Question& q, const Answer& answer) {
+    if (!answer.items.empty()) return "";
+    const std::string key = choiceKey(answer.text);
+    for (const auto& o : q.options)
+        if (o.key == key) return key;
+    return "";
+}
+
+/// The canonical key of a usable order ("cdab"), or "".
+std::string orderAnswerKey(const Question& q, const Answer& answer) {
+    const std::vector<std::string> keys = orderKeys(answer);
+    std::set<std::string> valid, seen;
+    for (const auto& o : q.options) valid.insert(o.key);
+    if (keys.size() != q.options.size()) return "";
+    std::string joined;
+    for (const auto& k : keys) {
+        if (!valid.count(k) || !seen.insert(k).second) return "";
+        joined += k;
+    }
+    return joined;
+}
+
+/// Whether a usable answer (with its `key`) is right: a number within the tolerance, else the right key.
+bool isRight(const Question& q, const Answer& answer, const std::string& key) {
+    switch (q.kind) {
+        case QuestionKind::Numeric: return std::fabs(*readNumber(answer.text) - q.number) <= q.tolerance;
+        case QuestionKind::Choice: return key == q.choice;
+        case QuestionKind::Order: {
+            std::string right;
+            for (const auto& k : q.order) right += k;
+            return key == right;
+        }
+    }
+    return false;
+}
+
+/// The answer in canonical form, or "" when it is not in the form the question takes.
+std::string answerKey(const Question& q, const Answer& answer) {
+    switch (q.kind) {
+        case QuestionKind::Numeric: return numericKey(answer);
+        case QuestionKind::Choice: return choiceAnswerKey(q, answer);
+        case QuestionKind::Order: return orderAnswerKey(q, answer);
+    }
+    return "";
+}
+
 QuestionResult grade(const Question& q, const Answer* answer) {
     QuestionResult r;
     r.question = &q;
     if (!answer || !answer->given) return r;
     r.given = answer->text;
-    r.verdict = Verdict::Wrong;
-    switch (q.kind) {
-        case QuestionKind::Numeric: {
-            const auto value = readNumber(answer->text);
-            if (!value) r.problem = AnswerProblem::NotANumber;
-            else if (std::fabs(*value - q.number) <= q.tolerance) r.verdict = Verdict::Right;
-            break;
-        }
-        case QuestionKind::Choice: {
-            const std::string key = choiceKey(answer->text);
-            bool known = false;
-            for (const auto& o : q.options) known |= o.key == key;
-            if (!known) r.problem = AnswerProblem::NotAChoice;
-            else if (key == q.choice) r.verdict = Verdict::Right;
-            break;
-        }
-        case QuestionKind::Order: {
-            const std::vector<std::string> keys = orderKeys(*answer);
-            std::set<std::string> valid, seen;
-            for (const auto& o : q.options) valid.insert(o.key);
-            bool permutation = keys.size() == q.options.size();
-            for (const auto& k : keys) permutation &= valid.count(k) && seen.insert(k).second;
-            if (!permutation) r.problem = AnswerProblem::NotAnOrder;
-            else if (keys == q.order) r.verdict = Verdict::Right;
-            break;
-        }
+    r.key = answerKey(q, *answer);
+    if (r.key.empty()) {
+        r.verdict = Verdict::Unusable;
+        return r;
     }
+    r.verdict = isRight(q, *answer, r.key) ? Verdict::Right : Verdict::Wrong;
     return r;
 }
 
@@ -99,10 +140,12 @@ const Answer* Answers::find(const std::string& id) const {
     return nullptr;
 }
 
-int QuizResult::right() const {
-    int count = 0;
-    for (const auto& r : results) count += r.verdict == Verdict::Right;
-    return count;
+int QuizResult::right() const { return count(Verdict::Right); }
+
+int QuizResult::count(Verdict verdict) const {
+    int n = 0;
+    for (const auto& r : results) n += r.verdict == verdict;
+    return n;
 }
 
 std::optional<double> readNumber(const std::string& written) {

@@ -8,9 +8,11 @@
 //       a-choice-question: b
 //       an-order-question: [c, a, b]
 // A file that cannot be read as that shape (not YAML, an unknown question
-// id, answers for another lesson) is an Error located in the file; an answer
-// of the wrong form (a word where a number is asked) is a wrong answer with
-// a note saying what was expected.
+// id, answers for another lesson) is an Error located in the file. An answer
+// of the wrong form ("two thousand" or [5, 5] where one number is asked, "e"
+// among the choices a-d, an order that is not one of the steps each once) is
+// not a wrong answer but an unusable one: it counts as no try, is reported
+// with the form expected, and keeps the quiz from passing.
 // Non-goal: partial credit inside one question.
 #pragma once
 
@@ -46,18 +48,17 @@ Expected<Answers> parseAnswers(const std::string& text, const std::string& displ
 /// Reads and parses an answers file.
 Expected<Answers> loadAnswers(const std::filesystem::path& path, const std::string& displayName, const Quiz& quiz);
 
-/// How one question was answered.
-enum class Verdict { Right, Wrong, Unanswered };
-
-/// Why a given answer could not be read as an answer to its question.
-enum class AnswerProblem { None, NotANumber, NotAChoice, NotAnOrder };
+/// How one question was answered. Unusable: given, but not in the form its kind of question takes.
+enum class Verdict { Right, Wrong, Unanswered, Unusable };
 
 /// The verdict on one question.
 struct QuestionResult {
     const Question* question = nullptr;
     Verdict verdict = Verdict::Unanswered;
     std::string given;  ///< the answer as written
-    AnswerProblem problem = AnswerProblem::None;
+    std::string key;    ///< a right or wrong answer in one form however written: "64", "b", "cdab"
+    int tries = 0;          ///< different wrong answers tried so far, this one included (tries.h)
+    bool revealed = false;  ///< wrong, but tried often enough that the worked answer is shown
 };
 
 /// The verdicts on every question, in the quiz's order.
@@ -65,6 +66,8 @@ struct QuizResult {
     std::vector<QuestionResult> results;
     /// Questions answered rightly.
     int right() const;
+    /// Questions with this verdict.
+    int count(Verdict verdict) const;
     /// Questions in the quiz.
     int total() const { return static_cast<int>(results.size()); }
 };

@@ -4,6 +4,7 @@
 #include "quiz/quiz.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -122,7 +123,7 @@ private:
     Question question(const YAML::Node& node) {
         Question q;
         if (!node.IsMap()) {
-            in_.fail(node, "quiz: each question must be a mapping with id, kind, text, answer and explanation");
+            in_.fail(node, "quiz: each question must be a mapping with id, kind, text, answer, hint and explanation");
             return q;
         }
         if (!node["kind"]) {
@@ -137,7 +138,7 @@ private:
             return q;
         }
         q.kind = static_cast<QuestionKind>(known - kKinds.begin());
-        std::vector<std::string> allowed = {"id", "kind", "text", "answer", "explanation"};
+        std::vector<std::string> allowed = {"id", "kind", "text", "answer", "hint", "explanation"};
         std::vector<std::string> required = allowed;
         if (q.kind == QuestionKind::Numeric) allowed.push_back("tolerance");
         if (q.kind == QuestionKind::Choice) allowed.push_back("choices"), required.push_back("choices");
@@ -154,6 +155,7 @@ private:
         }
         const std::string what = "question '" + q.id + "'";
         q.text = bilingual(node["text"], what + ": text");
+        q.hint = bilingual(node["hint"], what + ": hint");
         q.explanation = bilingual(node["explanation"], what + ": explanation");
         if (in_.error) return q;
         switch (q.kind) {
@@ -185,6 +187,45 @@ std::string optionKeys(const std::vector<QuizOption>& options) {
     std::string text;
     for (const auto& o : options) text += (text.empty() ? "" : ", ") + o.key;
     return text;
+}
+
+std::string keyRange(const std::vector<QuizOption>& options) {
+    bool run = !options.empty();
+    for (size_t i = 0; i < options.size(); ++i) run &= options[i].key == std::string(1, static_cast<char>('a' + i));
+    if (!run || options.size() < 3) return optionKeys(options);
+    return options.front().key + "-" + options.back().key;
+}
+
+std::string exampleNumber(const Question& q) {
+    for (double candidate : {256.0, 100.0, 42.0, 1000.0})
+        if (std::fabs(candidate - q.number) > q.tolerance) return std::to_string(static_cast<long>(candidate));
+    return std::to_string(static_cast<long>(std::floor(q.number + q.tolerance)) + 1);  // a tolerance of hundreds
+}
+
+std::string exampleOrder(const Question& q) {
+    const size_t n = q.options.size();
+    // Candidates with no step in its place: neighbours swapped ([b, a, d, c], the last three
+    // rotated when n is odd), then every rotation; the listed order only when nothing else is left.
+    std::vector<std::vector<size_t>> candidates(1, std::vector<size_t>(n));
+    for (size_t i = 0; i < n; ++i) candidates[0][i] = std::min(i ^ 1, n - 1);
+    if (n % 2 == 1 && n >= 3) {
+        candidates[0][n - 3] = n - 2;
+        candidates[0][n - 2] = n - 1;
+        candidates[0][n - 1] = n - 3;
+    }
+    for (size_t shift = 1; shift <= n; ++shift) {
+        candidates.emplace_back(n);
+        for (size_t i = 0; i < n; ++i) candidates.back()[i] = (i + shift) % n;
+    }
+    for (const auto& candidate : candidates) {
+        std::vector<std::string> keys;
+        for (size_t i : candidate) keys.push_back(q.options[i].key);
+        if (keys == q.order) continue;
+        std::string text;
+        for (const auto& key : keys) text += (text.empty() ? "" : ", ") + key;
+        return "[" + text + "]";
+    }
+    return "[]";  // unreachable: two different candidates are never both the answer
 }
 
 Expected<Language> parseLanguage(const std::string& code) {

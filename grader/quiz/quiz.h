@@ -1,10 +1,12 @@
 // A lesson's quiz: its control questions, read strictly from
 // lessons/NN-name/quiz.yaml. Three kinds of question: numeric (an answer
 // and a tolerance), choice (lettered choices, one right) and order (lettered
-// steps to put in order, e.g. load, sync, compute, sync). Every text and
-// explanation is given in English and Russian; the explanation is the
-// lesson's own answer, shown when a student answers wrongly. A mistake in
-// the file is an Error located as "quiz.yaml:LINE:COL: message".
+// steps to put in order, e.g. load, sync, compute, sync). Every text, hint
+// and explanation is given in English and Russian: the hint is the lesson's
+// reasoning without the final value, shown while an answer is wrong; the
+// explanation is the lesson's worked answer, shown once the answer is right
+// or after enough wrong tries (tries.h). A mistake in the file is an Error
+// located as "quiz.yaml:LINE:COL: message".
 // Non-goals: free-text answers; several right choices; writing the file.
 #pragma once
 
@@ -44,7 +46,8 @@ struct Question {
     std::string id;  ///< e.g. "phases-1024"; also the key in the answers file
     QuestionKind kind = QuestionKind::Numeric;
     Bilingual text;
-    Bilingual explanation;
+    Bilingual hint;         ///< the way to the answer, without the answer
+    Bilingual explanation;  ///< the worked answer
     double number = 0;                ///< numeric: the answer
     double tolerance = 0;             ///< numeric: accepted absolute difference
     std::vector<QuizOption> options;  ///< choice: the choices; order: the steps (as listed, shuffled by the author)
@@ -65,6 +68,16 @@ struct Quiz {
 
 /// The option keys, "a, b, c", for messages.
 std::string optionKeys(const std::vector<QuizOption>& options);
+
+/// The option keys as a range when they run on from 'a' ("a-d"), else listed ("a, c, e").
+std::string keyRange(const std::vector<QuizOption>& options);
+
+/// A number that shows the form of a numeric answer and is never a right one: "256".
+std::string exampleNumber(const Question& q);
+
+/// An order that shows the form of an order answer: never the right one and, where the steps allow,
+/// no step in its listed place (so never "a, b, c, d"): "[b, a, d, c]".
+std::string exampleOrder(const Question& q);
 
 /// Parses quiz.yaml text; `displayName` is used in error locations.
 Expected<Quiz> parseQuiz(const std::string& text, const std::string& displayName);

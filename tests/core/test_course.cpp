@@ -104,6 +104,16 @@ TEST_CASE("broken YAML syntax is located") {
     CHECK(errorOf("course:\n  title: [unclosed\n").rfind("course.yaml:", 0) == 0);
 }
 
+TEST_CASE("a count parameter is an integer, 0 or more") {
+    const std::string quiz = std::string(kValid) + "      - name: quiz\n        points: 2\n        reveal_after_tries: ";
+    auto course = parseCourse(quiz + "0\n", "course.yaml", "/kit");
+    REQUIRE(course.ok());
+    CHECK(course->lessons[0].findCheck("quiz")->intParam("reveal_after_tries", 3) == 0);
+    CHECK(errorOf(quiz + "-1\n") == "course.yaml:20:29: lesson 'lesson3': check 'quiz': reveal_after_tries must be 0 or more");
+    CHECK(errorOf(quiz + "three\n") ==
+          "course.yaml:20:29: lesson 'lesson3': check 'quiz': reveal_after_tries must be an integer, got 'three'");
+}
+
 TEST_CASE("every lesson needs the compile check") {
     std::string text = replaced(kValid, "      - name: compile\n        points: 1\n", "");
     CHECK(errorOf(text).find("the 'compile' check is required") != std::string::npos);

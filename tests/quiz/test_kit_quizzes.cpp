@@ -1,12 +1,17 @@
 // The kit's own quizzes: every lesson's quiz.yaml is valid and asks each kind
-// of question; the starter's answers file lists every question with an empty
-// answer; the solutions' answers (where the kit has them) are all right.
+// of question; no hint gives a numeric answer away; the starter's answers
+// file is the blank file made from the quiz (what `grader quiz --blank`
+// writes) and lists every question with an empty answer; the solutions'
+// answers (where the kit has them) are all right.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <filesystem>
 
 #include "core/course.h"
+#include "core/toolchain.h"
 #include "quiz/answers.h"
+#include "quiz/blank_answers.h"
 
 using namespace grader;
 
@@ -24,6 +29,10 @@ TEST_CASE("every lesson's quiz is valid, asks every kind of question and has its
         CHECK((kinds[0] && kinds[1] && kinds[2]));
 
         const auto starter = course->root / "starter" / lesson.folder / "quiz_answers.yaml";
+        std::string starterText;
+        REQUIRE(readFile(starter, starterText));
+        CHECK_MESSAGE(starterText == blankAnswers(*quiz, lesson),
+                      "regenerate it: rm " << starter.string() << " && build/grader/grader quiz " << lesson.id << " --blank " << starter.string());
         auto blank = loadAnswers(starter, starter.string(), *quiz);
         REQUIRE_MESSAGE(blank.ok(), (blank.ok() ? "" : blank.error().format()));
         CHECK(blank->answers.size() == quiz->questions.size());
@@ -35,5 +44,37 @@ TEST_CASE("every lesson's quiz is valid, asks every kind of question and has its
         auto right = loadAnswers(solution, solution.string(), *quiz);
         REQUIRE_MESSAGE(right.ok(), (right.ok() ? "" : right.error().format()));
         CHECK(gradeQuiz(*quiz, *right).right() == gradeQuiz(*quiz, *right).total());
+    }
+}
+
+namespace {
+
+/// Whether `text` holds `number` as a number of its own (not as a part of 1024 or 2n).
+bool holdsNumber(const std::string& text, const std::string& number) {
+    for (size_t at = text.find(number); at != std::string::npos; at = text.find(number, at + 1)) {
+        const bool before = at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '.');
+        const size_t end = at + number.size();
+        const bool after = end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
+                                                 (text[end] == '.' && end + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[end + 1]))));
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("no hint of the kit's quizzes names the answer to a numeric question") {
+    auto course = loadCourse(std::string(KIT_SOURCE_DIR) + "/course.yaml");
+    REQUIRE(course.ok());
+    for (const auto& lesson : course->lessons) {
+        auto quiz = loadLessonQuiz(*course, lesson);
+        REQUIRE(quiz.ok());
+        for (const auto& q : quiz->questions) {
+            if (q.kind != QuestionKind::Numeric) continue;
+            CAPTURE(q.id);
+            const std::string answer = std::to_string(static_cast<long>(q.number));
+            CHECK_FALSE(holdsNumber(q.hint.en, answer));
+            CHECK_FALSE(holdsNumber(q.hint.ru, answer));
+        }
     }
 }

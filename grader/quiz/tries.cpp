@@ -1,0 +1,90 @@
+// The record of wrong tries (see tries.h).
+#include "quiz/tries.h"
+
+#include <algorithm>
+
+#include "core/toolchain.h"
+#include "core/yaml_reader.h"
+
+namespace grader {
+
+int TriesRecord::count(const std::string& id) const {
+    const auto it = wrong.find(id);
+    return it == wrong.end() ? 0 : static_cast<int>(it->second.size());
+}
+
+bool TriesRecord::has(const std::string& id, const std::string& key) const {
+    const auto it = wrong.find(id);
+    return it != wrong.end() && std::find(it->second.begin(), it->second.end(), key) != it->second.end();
+}
+
+bool TriesRecord::add(const std::string& id, const std::string& key) {
+    if (has(id, key)) return false;
+    wrong[id].push_back(key);
+    return true;
+}
+
+std::filesystem::path triesPath(const std::filesystem::path& answersFile) {
+    std::filesystem::path path = answersFile;
+    return path.replace_filename(answersFile.stem().string() + ".tries.yaml");
+}
+
+Expected<TriesRecord> parseTries(const std::string& text, const std::string& displayName) {
+    const std::string startOver = "grader quiz writes this file; delete it to start your tries over";
+    auto doc = parseYaml(text, displayName);
+    if (!doc) return Error{doc.error().where, doc.error().message, startOver};
+    TriesRecord record;
+    if (doc->IsNull()) return record;
+    YamlReader in(displayName);
+    if (!doc->IsMap()) return Error{displayName, "expected each question id with a list of the wrong answers tried", startOver};
+    for (const auto& entry : *doc) {
+        const std::string id = entry.first.as<std::string>();
+        const std::vector<std::string> keys = in.stringList(entry.second, "question '" + id + "'");
+        if (in.error) return Error{in.error->where, in.error->message, startOver};
+        for (const auto& key : keys) record.add(id, key);
+    }
+    return record;
+}
+
+Expected<TriesRecord> loadTries(const std::filesystem::path& path, const std::string& displayName) {
+    if (!std::filesystem::exists(path)) return TriesRecord{};
+    std::string text;
+    if (!readFile(path, text)) return Error{displayName, "cannot read the record of your tries", ""};
+    return parseTries(text, displayName);
+}
+
+std::string formatTries(const TriesRecord& record) {
+    std::string text =
+        "# Written by `grader quiz`: the different wrong answers you have tried for each\n"
+        "# question ([c, a, d, b] is written cadb). After enough of them it shows the\n"
+        "# lesson's worked answer instead of a hint. Delete this file to start over.\n";
+    for (const auto& [id, keys] : record.wrong) {
+        std::string list;
+        for (const auto& key : keys) list += (list.empty() ? "" : ", ") + key;
+        text += id + ": [" + list + "]\n";
+    }
+    return text;
+}
+
+bool recordWrongAnswers(TriesRecord& record, const QuizResult& result) {
+    bool changed = false;
+    for (const auto& r : result.results)
+        if (r.verdict == Verdict::Wrong) changed |= record.add(r.question->id, r.key);
+    return changed;
+}
+
+void applyTries(QuizResult& result, const TriesRecord& record, int revealAfter) {
+    for (auto& r : result.results) {
+        if (r.verdict != Verdict::Wrong) continue;
+        const std::string& id = r.question->id;
+        r.tries = record.count(id) + (record.has(id, r.key) ? 0 : 1);
+        r.revealed = revealAfter > 0 && r.tries >= revealAfter;
+    }
+}
+
+int revealAfterTries(const Lesson& lesson) {
+    const CheckSpec* quiz = lesson.findCheck("quiz");
+    return quiz ? static_cast<int>(quiz->intParam("reveal_after_tries", kDefaultRevealAfterTries)) : kDefaultRevealAfterTries;
+}
+
+}  // namespace grader
