@@ -7,6 +7,7 @@
 
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
+#include "checks/source_scan.h"
 #include "core/toolchain.h"
 #include "tilemap/tilemap.h"
 
@@ -75,21 +76,6 @@ std::set<int> barrierLinesInSource(const std::string& source) {
         start = end + 1;
     }
     return lines;
-}
-
-/// `source` with comments and string literals turned to spaces (newlines kept).
-static std::string blankedComments(std::string code) {
-    for (size_t i = 0; i < code.size(); ++i) {
-        size_t stop = i;
-        if (code.compare(i, 2, "//") == 0) stop = code.find('\n', i);
-        else if (code.compare(i, 2, "/*") == 0) stop = code.find("*/", i + 2) == std::string::npos ? code.size() : code.find("*/", i + 2) + 2;
-        else if (code[i] == '"') stop = code.find('"', i + 1) == std::string::npos ? code.size() : code.find('"', i + 1) + 1;
-        if (stop == std::string::npos) stop = code.size();
-        for (size_t j = i; j < stop; ++j)
-            if (code[j] != '\n') code[j] = ' ';
-        if (stop > i) i = stop - 1;
-    }
-    return code;
 }
 
 std::set<int> branchedBarrierLines(const std::string& source) {
