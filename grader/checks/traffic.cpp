@@ -45,7 +45,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
     const double perElement = double(readA + readB) / (double(n) * n);
     char figure[64];
     std::snprintf(figure, sizeof figure, "%.4g", perElement);
-    const std::string expect = ctx.spec.stringParam("expect", ctx.lesson.number == 1 ? "naive" : ctx.lesson.number == 2 ? "tile_phase" : "tiled");
+    const std::string expect = ctx.spec.stringParam("expect", trafficKind(ctx.lesson));
     const std::string at = " at n=" + std::to_string(n);
     if (readA + readB == 0)
         return makeResult(ctx, Status::Fail, "your kernel reads nothing from A or B" + at + ": the starter's TODOs load the tiles" + seeTileMap(ctx));
