@@ -5,6 +5,7 @@
 #include <regex>
 #include <set>
 
+#include "backend/student_source.h"
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
 #include "checks/source_scan.h"
@@ -142,7 +143,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
         problems.push_back(text + ". " + explainRace(h.writerAt.line, h.otherAt.line, h.bothWrite, barrierLines, anyBarrier, ctx.lesson));
     }
     std::string source;  // a barrier inside a branch is the one to name first
-    const std::set<int> branched = readFile(ctx.file, source) ? branchedBarrierLines(source) : std::set<int>{};
+    const std::set<int> branched = readStudentSource(ctx.file, source) ? branchedBarrierLines(source) : std::set<int>{};
     std::vector<std::string> divergences, otherDivergences;
     for (const auto& d : record.divergences) {
         std::string split = d.split;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "backend/student_source.h"
 #include "checks/check.h"
 #include "checks/matrix_diagnosis.h"
 #include "checks/source_scan.h"
@@ -25,8 +26,7 @@ std::string sizeList(const std::vector<long>& sizes) {
 
 CheckResult checkGflops(CheckContext& ctx) {
     const std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
-                                              : ctx.spec.listParam(ctx.backend.name() == "gpu" ? "gpu_sizes" : "cpu_sizes",
-                                                                   {16, 1291, 2048, 4096});
+                                              : correctnessSizes(ctx.lesson, ctx.spec, ctx.backend.name() == "gpu");
     RunRequest request;
     request.mode = "gflops";
     request.n = static_cast<int>(sizes.front());
@@ -80,7 +80,7 @@ std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const RunRecord& 
     c.actual = &output->second;
     c.written = record.writtenC;
     c.relativeTolerance = ctx.spec.numberParam("tolerance", 1e-6);
-    if (std::string source; (ctx.lesson.number == 2 || ctx.lesson.number == 3) && readFile(ctx.file, source)) {
+    if (std::string source; (ctx.lesson.number == 2 || ctx.lesson.number == 3) && readStudentSource(ctx.file, source)) {
         if (ctx.lesson.number == 3) c.phaseLoop = findPhaseLoop(source);
         c.tiles = findTileNames(source);
     }
@@ -156,8 +156,7 @@ std::string timingDependence(const RunRecord& record) {
 CheckResult checkCorrectness(CheckContext& ctx) {
     if (ctx.lesson.number == 4) return checkGflops(ctx);
     const bool gpu = ctx.backend.name() == "gpu";
-    std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
-                                        : ctx.spec.listParam(gpu ? "gpu_sizes" : "cpu_sizes", gpu ? std::vector<long>{1024} : std::vector<long>{16, 64});
+    std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN} : correctnessSizes(ctx.lesson, ctx.spec, gpu);
     const int tile = ctx.course.tile;
     long cases = 0;
     for (long size : sizes) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "backend/student_source.h"
 #include "checks/check.h"
 #include "checks/source_scan.h"
 #include "core/toolchain.h"
@@ -22,7 +23,7 @@ std::string seeTileMap(const CheckContext& ctx) {
 /// The student's phase loop as messages name it ("your phase loop (line 18: `for ...`)").
 std::string phaseLoopOf(const CheckContext& ctx) {
     std::string source;
-    return phaseLoopName(readFile(ctx.file, source) ? findPhaseLoop(source) : std::nullopt);
+    return phaseLoopName(readStudentSource(ctx.file, source) ? findPhaseLoop(source) : std::nullopt);
 }
 
 /// Why the kernel stores more floats to C than C has, or "": the store inside
@@ -77,7 +78,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
     const double perElement = double(readA + readB) / (double(n) * n);
     char figure[64];
     std::snprintf(figure, sizeof figure, "%.4g", perElement);
-    const std::string expect = ctx.spec.stringParam("expect", ctx.lesson.number == 1 ? "naive" : ctx.lesson.number == 2 ? "tile_phase" : "tiled");
+    const std::string expect = ctx.spec.stringParam("expect", trafficKind(ctx.lesson));
     const std::string at = " at n=" + std::to_string(n);
     const std::string stores = repeatedStores(ctx, record, n);
     if (!stores.empty()) return makeResult(ctx, Status::Fail, stores + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
