@@ -1,8 +1,10 @@
 ﻿// The lesson-1 solution without its bounds guard, saved with a UTF-8
 // byte-order mark and CRLF line endings: the out-of-bounds read is reported
-// at the line of the student's file (the sum's line, 15), as in an LF file.
+// at the line of the student's file (the sum's line, 17), as in an LF file.
+// On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
+//  pass
 // expect: compile pass
-// expect: correctness fail out-of-bounds read .* at bom_crlf_missing_bounds_guard\.cu:15\.
+// expect: correctness fail out-of-bounds read .* at bom_crlf_missing_bounds_guard\.cu:17\.
 #define TILE 16
 
 __global__ void matMulNaive(const float* A, const float* B, float* C, int n)

@@ -1,5 +1,7 @@
 // Wrong: both tiles start at `phase` instead of `phase * TILE`, so phase 1
 // loads columns 1..16 of A and rows 1..16 of B. Phase 0 is right by luck.
+// On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
+//  fail, barriers pass
 // expect: compile pass
 // expect: correctness fail \* TILE is missing
 // expect: barriers pass

@@ -1,5 +1,7 @@
 // Wrong: the tiles start at `ph` instead of `ph * TILE`, so phase 1 loads
 // columns 1..16 of A and rows 1..16 of B; only phase 0 is right.
+// On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
+//  fail, barriers pass
 // expect: compile pass
 // expect: correctness fail \* TILE is missing
 // expect: barriers pass

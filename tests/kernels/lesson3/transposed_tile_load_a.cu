@@ -1,5 +1,7 @@
 // Wrong: a homework habit: the A tile is stored transposed (tA[tx][ty]) but
 // the k loop reads it as tA[ty][k], as if it were stored the usual way.
+// On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
+//  fail, barriers pass
 // expect: compile pass
 // expect: correctness fail tile of A lands transposed
 // expect: barriers pass

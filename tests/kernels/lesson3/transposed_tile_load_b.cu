@@ -1,5 +1,7 @@
 // Wrong: the B tile is stored transposed (Bs[tx][ty]) while the k loop reads
 // Bs[k][tx], so column tx of the tile holds a row of B.
+// On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
+//  fail, barriers pass
 // expect: compile pass
 // expect: correctness fail tile of B lands transposed
 // expect: barriers pass
