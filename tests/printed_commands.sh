@@ -19,6 +19,8 @@ export NO_COLOR=1
 cases=(lesson1:tests/kernels/lesson1/missing_bounds_guard.cu:01-naive-kernel
        lesson3:tests/kernels/lesson3/missing_second_barrier.cu:03-phase-loop
        lesson3:tests/golden/kernels/global_in_k_loop.cu:03-phase-loop
+       lesson3:tests/kernels/lesson3/phase_offset_without_tile.cu:03-phase-loop
+       lesson2:tests/kernels/lesson2/transposed_tile_load.cu:02-tile-loading
        lesson1:tests/kernels/lesson1/missing_bounds_guard.cu:)
 ran=0 failed=0
 for c in "${cases[@]}"; do

@@ -9,6 +9,7 @@
 #include "backend/compiler_output.h"
 #include "backend/cuda_names.h"
 #include "backend/cuda_rewrite.h"
+#include "backend/student_source.h"
 #include "core/build_config.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
@@ -40,7 +41,7 @@ public:
         BuildResult result = compile(lesson, source, displayName);
         result.sourceName = std::filesystem::path(displayName).filename().string();
         if (!result.ok) result.unsupported = unsupportedConstruct(result.log, isCudaName);
-        if (std::string text; !result.ok && readFile(source, text))
+        if (std::string text; !result.ok && readStudentSource(source, text))
             result.summary = explainContractMismatch(result.summary, text, result.sourceName);
         return result;
     }
@@ -66,7 +67,7 @@ private:
     BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
         BuildResult result;
         std::string text;
-        if (!readFile(source, text)) {
+        if (!readStudentSource(source, text)) {
             result.summary = "cannot read " + displayName;
             return result;
         }

@@ -6,6 +6,7 @@
 #include "backend/backend.h"
 #include "backend/build_cache.h"
 #include "backend/compiler_output.h"
+#include "backend/student_source.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
 
@@ -40,7 +41,7 @@ public:
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
         BuildResult result = compile(lesson, source, displayName);
         result.sourceName = std::filesystem::path(displayName).filename().string();
-        if (std::string text; !result.ok && readFile(source, text))
+        if (std::string text; !result.ok && readStudentSource(source, text))
             result.summary = explainContractMismatch(result.summary, text, result.sourceName);
         return result;
     }
@@ -55,7 +56,7 @@ private:
     BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
         BuildResult result;
         std::string text;
-        if (!readFile(source, text)) {
+        if (!readStudentSource(source, text)) {
             result.summary = "cannot read " + displayName;
             return result;
         }

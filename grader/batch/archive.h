@@ -1,11 +1,12 @@
-// Unpacking a student's .zip / .tar.gz / .tar with libarchive, safely: an
+// Unpacking a student's archive (.zip, .tar with or without gzip / bzip2 /
+// xz / zstd, .7z, .rar) with libarchive, safely: an
 // entry with an absolute path or a `..` component, a link pointing outside
 // the archive, more entries than the limit, or more bytes (declared or
 // actually inflated) than the limits refuses the whole archive with a
 // message that says which rule it broke. Links are never created (the
 // grader finds files by name and never follows links); devices, fifos and
 // sockets are skipped.
-// Non-goals: other formats (7z, rar), encrypted entries, keeping file modes.
+// Non-goals: encrypted entries, keeping file modes.
 #pragma once
 
 #include <filesystem>
@@ -33,7 +34,7 @@ struct ExtractSummary {
     std::vector<std::string> skipped;  ///< "link 'a/b' not extracted", ...
 };
 
-/// True for the names batch grading unpacks: *.zip, *.tar.gz, *.tgz, *.tar.
+/// True for the names batch grading unpacks: .zip, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .7z, .rar (any case).
 bool isArchiveName(const std::string& fileName);
 /// The name without its archive extension ("ada.tar.gz" -> "ada").
 std::string stripArchiveExtension(const std::string& fileName);

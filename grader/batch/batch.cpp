@@ -66,7 +66,7 @@ std::string resultKey(const std::string& contentHashText, const std::string& cou
 }
 
 std::string verdictLine(const StudentResult& r) {
-    if (r.status == "refused") return "refused: " + r.message;
+    if (r.status != "graded") return r.status + ": " + r.message;
     std::string text = std::to_string(r.score()) + "/" + std::to_string(r.maxScore());
     int missing = 0;
     for (const auto& l : r.lessons) missing += !l.submitted;
@@ -92,6 +92,27 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
 
     fs::path root = sub.path;
     const fs::path unpacked = work / sub.id;
+    const auto notGraded = [&](const std::string& why) {
+        result.status = "not graded";
+        result.message = why;
+        for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return result;
+    };
+    if (sub.kind == SubmissionKind::Unusable) return notGraded(sub.reason);
+    if (sub.kind == SubmissionKind::File) {
+        const Lesson* lesson = lessonOfLooseFile(course, sub.sourceName());
+        if (!lesson)
+            return notGraded("a loose .cu file whose name names no single lesson; hand in a folder, or name the file after its lesson's "
+                             "file (e.g. " + sub.id + "_" + course.lessons.back().studentFile + ")");
+        std::error_code ec;
+        fs::remove_all(unpacked, ec);
+        fs::create_directories(unpacked / lesson->folder, ec);
+        fs::copy_file(sub.path, unpacked / lesson->folder / lesson->studentFile, ec);
+        if (ec) return notGraded("cannot copy the file: " + ec.message());
+        result.notes.push_back("a loose file: " + sub.sourceName() + " graded as " + lesson->id + "'s " + lesson->studentFile);
+        root = unpacked;
+    }
     if (sub.kind == SubmissionKind::Archive) {
         std::error_code ec;
         fs::remove_all(unpacked, ec);
@@ -118,7 +139,8 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
             result.lessons.push_back(notSubmitted(lesson, backendName));
             continue;
         }
-        const std::string display = safeDisplay(sub.sourceName() + "/" + found->second.lexically_relative(root).string());
+        const std::string display = safeDisplay(sub.kind == SubmissionKind::File ? sub.sourceName()
+                                                                                 : sub.sourceName() + "/" + found->second.lexically_relative(root).string());
         LessonOutcome outcome;
         outcome.submitted = true;
         try {
@@ -132,7 +154,7 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
         result.lessons.push_back(outcome);
     }
     std::error_code ec;
-    if (sub.kind == SubmissionKind::Archive) fs::remove_all(unpacked, ec);
+    if (sub.kind == SubmissionKind::Archive || sub.kind == SubmissionKind::File) fs::remove_all(unpacked, ec);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }
@@ -168,9 +190,11 @@ fs::path makeWorkFolder() {
     return pattern;
 }
 
-bool upToDate(const fs::path& file, const std::string& key, const std::string& backend) {
+/// The status of the up-to-date result in `file` ("graded", "refused", "not graded"), or "" when it must be graded again.
+std::string upToDateStatus(const fs::path& file, const std::string& key, const std::string& backend) {
     auto existing = loadStudentResult(file);
-    return existing && existing->submissionKey == key && existing->backend == backend && !existing->hasGraderError();
+    if (existing && existing->submissionKey == key && existing->backend == backend && !existing->hasGraderError()) return existing->status;
+    return "";
 }
 
 }  // namespace
@@ -211,8 +235,13 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         ++summary.submissions;
         auto content = submissionContentHash(course, sub);
         const std::string key = resultKey(content ? *content : "unreadable-" + sub.id, course.sourceHash, options.seed);
-        if (upToDate(options.out / (sub.id + ".json"), key, summary.backend)) ++summary.upToDate;
-        else toGrade.push_back({sub, key});
+        if (const std::string kept = upToDateStatus(options.out / (sub.id + ".json"), key, summary.backend); !kept.empty()) {
+            ++summary.upToDate;
+            summary.refused += kept == "refused";
+            summary.notGraded += kept == "not graded";
+        } else {
+            toGrade.push_back({sub, key});
+        }
     }
     if (toGrade.empty()) {
         summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -261,6 +290,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
                 std::lock_guard<std::mutex> lock(summaryMutex);
                 ++summary.graded;
                 summary.refused += result.status == "refused";
+                summary.notGraded += result.status == "not graded";
                 summary.graderErrors += result.hasGraderError() || error.has_value();
             }
             progress.finished(result.id, error ? "not saved: " + error->format() : verdictLine(result), result.seconds);

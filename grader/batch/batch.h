@@ -44,15 +44,16 @@ struct BatchOptions {
 
 /// What a batch run did.
 struct BatchSummary {
-    int submissions = 0;    ///< in this shard
+    int submissions = 0;    ///< entries in this shard (= graded + upToDate)
     int otherShards = 0;    ///< left to the other shards
-    int graded = 0;         ///< graded by this run
+    int graded = 0;         ///< handled by this run (whatever the status)
     int upToDate = 0;       ///< result already there for this content
-    int refused = 0;        ///< unsafe archives (among graded)
+    int refused = 0;        ///< unsafe or unreadable archives (this run's and kept results)
+    int notGraded = 0;      ///< entries that cannot be graded: links, other files (this run's and kept results)
     int graderErrors = 0;   ///< results holding the grader's own errors, or not written
     std::string backend;    ///< cpu | gpu
     std::string sandbox;    ///< the sandbox's description, or "" when off
-    std::vector<std::string> notes;  ///< entries of SUBMISSIONS that are not submissions
+    std::vector<std::string> notes;  ///< how ids were made (collisions)
     double seconds = 0;
 };
 

@@ -95,11 +95,11 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
     auto graded = gradeBatch(course, o);
     if (!graded) return fail(err, graded.error());
     for (const auto& note : graded->notes) err << "note: " << note << "\n";
-    out << graded->submissions << " submission" << (graded->submissions == 1 ? "" : "s");
+    out << graded->submissions << " entr" << (graded->submissions == 1 ? "y" : "ies");
     if (o.shard) out << " in shard " << o.shard->text() << " (" << graded->otherShards << " in other shards)";
-    out << ": " << graded->graded << " graded, " << graded->upToDate << " up to date";
-    if (graded->refused) out << ", " << graded->refused << " refused";
-    out << " (" << graded->backend << " backend, " << Progress::duration(graded->seconds) << ")\n";
+    out << ": " << graded->submissions - graded->refused - graded->notGraded << " graded, " << graded->refused << " refused, "
+        << graded->notGraded << " not graded (this run: " << graded->graded << " done now, " << graded->upToDate
+        << " up to date; " << graded->backend << " backend, " << Progress::duration(graded->seconds) << ")\n";
     if (!graded->sandbox.empty()) out << "sandbox: " << graded->sandbox << "\n";
     if (graded->graderErrors)
         err << "grader: " << graded->graderErrors << " result" << (graded->graderErrors == 1 ? "" : "s")

@@ -25,14 +25,14 @@ std::string dumpJson(const nlohmann::json& j) { return j.dump(2, ' ', false, nlo
 
 std::string gradebookCsv(const ClassView& view) {
     std::ostringstream out;
-    out << "id";
+    out << "id,name";
     for (const auto& lesson : view.course.lessons) out << "," << csvField(lesson.id);
     out << ",total,max_total,status,notes\r\n";
     std::map<std::string, const StudentResult*> byId;
     for (const auto& s : view.students) byId[s.id] = &s;
     for (const auto& id : view.missing) byId.emplace(id, nullptr);
     for (const auto& [id, result] : byId) {
-        out << csvField(id);
+        out << csvField(id) << "," << csvField(result ? result->source : "");
         if (!result) {
             for (size_t i = 0; i < view.course.lessons.size(); ++i) out << ",";
             out << ",,,not graded yet,\r\n";
@@ -44,8 +44,8 @@ std::string gradebookCsv(const ClassView& view) {
                 if (l.report.lesson == lesson.id) score = l.report.score;
             out << "," << score;
         }
-        std::string notes = result->status == "refused" ? result->message : "";
-        if (const std::string missing = result->notSubmitted(); result->status != "refused" && !missing.empty())
+        std::string notes = result->status != "graded" ? result->message : "";
+        if (const std::string missing = result->notSubmitted(); result->status == "graded" && !missing.empty())
             notes = missing + " not submitted";
         out << "," << result->score() << "," << result->maxScore() << "," << csvField(result->status) << ","
             << csvField(notes) << "\r\n";
@@ -59,9 +59,9 @@ std::string junitXml(const ClassView& view) {
     for (const auto& s : view.students) {
         std::string cases;
         int tests = 0, failures = 0, errors = 0, skipped = 0;
-        if (s.status == "refused") {
+        if (s.status != "graded") {
             ++tests, ++failures;
-            cases += junitCase(s.id, "submission", "      <failure type=\"refused\" message=\"" + xmlEscape(s.message) + "\"/>\n");
+            cases += junitCase(s.id, "submission", "      <failure type=\"" + xmlEscape(s.status) + "\" message=\"" + xmlEscape(s.message) + "\"/>\n");
         } else {
             for (const auto& l : s.lessons) {
                 const std::string classname = s.id + "." + l.report.lesson;
@@ -101,6 +101,8 @@ nlohmann::json gradescopeJson(const StudentResult& r) {
     std::string output;
     if (r.status == "refused") {
         output = "Your submission was refused: " + r.message;
+    } else if (r.status == "not graded") {
+        output = "Your submission could not be graded: " + r.message;
     } else {
         output = "Graded on the " + r.backend + " backend. Score " + std::to_string(r.score()) + "/" + std::to_string(r.maxScore()) + ".";
         if (const std::string missing = r.notSubmitted(); !missing.empty()) output += " Not submitted: " + missing + ".";
@@ -111,7 +113,9 @@ nlohmann::json gradescopeJson(const StudentResult& r) {
         if (!l.submitted) {
             tests.push_back({{"name", l.report.lesson + ": not submitted"}, {"number", std::to_string(lessonNumber)},
                              {"score", 0}, {"max_score", l.report.maxScore}, {"status", "failed"},
-                             {"output", r.status == "refused" ? "Not graded: the submission was refused." : "No file for this lesson was found in the submission."},
+                             {"output", r.status == "refused"      ? std::string("Not graded: the submission was refused.")
+                                        : r.status != "graded" ? "Not graded: " + r.message
+                                                               : std::string("No file for this lesson was found in the submission.")},
                              {"visibility", "visible"}});
             continue;
         }

@@ -60,22 +60,27 @@ Expected<DiscoveredClass> discoverSubmissions(const fs::path& folder, const fs::
         const auto status = entry.symlink_status(ec);
         Submission submission;
         submission.path = entry.path();
+        submission.id = safeStudentId(name);
         if (fs::is_symlink(status)) {
-            found.notes.push_back(name + ": a link; ignored (hand in the folder or archive itself)");
-            continue;
+            submission.kind = SubmissionKind::Unusable;
+            submission.reason = "a link; links are never followed (hand in the folder or archive itself)";
         } else if (fs::is_directory(status)) {
             submission.kind = SubmissionKind::Folder;
-            submission.id = safeStudentId(name);
         } else if (fs::is_regular_file(status) && isArchiveName(name)) {
             submission.kind = SubmissionKind::Archive;
             submission.id = safeStudentId(stripArchiveExtension(name));
+        } else if (fs::is_regular_file(status) && name.size() > 3 && name.compare(name.size() - 3, 3, ".cu") == 0) {
+            submission.kind = SubmissionKind::File;
+            submission.id = safeStudentId(name.substr(0, name.size() - 3));
         } else {
-            found.notes.push_back(name + ": not a folder, .zip or .tar.gz; ignored");
-            continue;
+            submission.kind = SubmissionKind::Unusable;
+            submission.reason = "not a folder, an archive (.zip, .tar.gz, .7z, .rar, ...) or a .cu file";
         }
         if (auto it = takenBy.find(submission.id); it != takenBy.end()) {
-            found.notes.push_back(name + ": student id '" + submission.id + "' is already taken by " + it->second + "; ignored");
-            continue;
+            std::string id;
+            for (int suffix = 2; id.empty() || takenBy.count(id); ++suffix) id = submission.id + "-" + std::to_string(suffix);
+            found.notes.push_back(name + ": student id '" + submission.id + "' is taken by " + it->second + "; filed as '" + id + "'");
+            submission.id = id;
         }
         takenBy[submission.id] = name;
         found.submissions.push_back(submission);
@@ -126,16 +131,33 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
     return files;
 }
 
+const Lesson* lessonOfLooseFile(const Course& course, const std::string& fileName) {
+    std::string name;
+    for (char c : fileName) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto contains = [&name](std::string part) {
+        for (char& c : part) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return !part.empty() && name.find(part) != std::string::npos;
+    };
+    const Lesson* byName = nullptr;
+    int matches = 0;
+    for (const auto& lesson : course.lessons) {
+        const std::string stem = fs::path(lesson.studentFile).stem().string();
+        if (contains(stem) || contains(lesson.id) || contains(lesson.folder)) byName = &lesson, ++matches;
+    }
+    return matches == 1 ? byName : nullptr;
+}
+
 Expected<std::string> submissionContentHash(const Course& course, const Submission& submission) {
     std::string material;
-    if (submission.kind == SubmissionKind::Archive) {
+    if (submission.kind == SubmissionKind::Unusable) return "unusable-" + submission.reason;
+    if (submission.kind == SubmissionKind::Archive || submission.kind == SubmissionKind::File) {
         std::error_code ec;
         const auto size = fs::file_size(submission.path, ec);
         if (!ec && size > kMaxHashedArchiveBytes)  // refused when unpacked; do not read it all to hash it
             return "archive-oversize-" + std::to_string(size) + "-" +
                    std::to_string(fs::last_write_time(submission.path, ec).time_since_epoch().count());
-        if (!readFile(submission.path, material)) return Error{submission.path.string(), "cannot read the archive", ""};
-        return "archive-" + contentHash(material);
+        if (!readFile(submission.path, material)) return Error{submission.path.string(), "cannot read the file", ""};
+        return (submission.kind == SubmissionKind::File ? "file-" : "archive-") + contentHash(material);
     }
     // Each lesson file and the small files beside it (a check may read them: the quiz's answers).
     const LessonFiles files = findLessonFiles(course, submission.path);

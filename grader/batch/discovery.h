@@ -1,6 +1,9 @@
 // Finding the submissions in a folder and the lesson files in a submission.
-// Each entry of SUBMISSIONS is one student: a folder, or a .zip / .tar.gz /
-// .tgz / .tar named by student id. Inside, a lesson's file is found by its
+// Each entry of SUBMISSIONS is one student: a folder, an archive (archive.h)
+// or a loose .cu file, named by student id; an entry that cannot be graded
+// (a link, another kind of file) is kept as one too, with the reason, so
+// every entry gets a row. Two names that map to one id get distinct ids
+// (a suffix "-2", "-3", ...); the name as handed in is kept. Inside, a lesson's file is found by its
 // name from course.yaml (student_file) anywhere in the tree; links are never
 // followed, so a link to solutions/ is not a submission. A content hash of
 // what would be graded (the lesson files and what lies beside them, such as
@@ -19,21 +22,27 @@
 namespace grader {
 
 /// How a student handed the work in.
-enum class SubmissionKind { Folder, Archive };
+enum class SubmissionKind {
+    Folder,
+    Archive,
+    File,      ///< a loose .cu file at the top level: a one-file submission
+    Unusable,  ///< not gradable (a link, another kind of file): a row with the reason
+};
 
 /// One student's submission, before it is unpacked.
 struct Submission {
     std::string id;               ///< safe as a file name; from the folder or archive name
     std::filesystem::path path;   ///< the folder or the archive
     SubmissionKind kind = SubmissionKind::Folder;
+    std::string reason;           ///< Unusable: why it cannot be graded
     /// The folder or archive name as handed in, e.g. "ada" or "dennis.zip".
     std::string sourceName() const { return path.filename().string(); }
 };
 
-/// Every submission found, and the entries that are not submissions.
+/// Every entry found (one submission each), and notes on how ids were made.
 struct DiscoveredClass {
     std::vector<Submission> submissions;  ///< sorted by id
-    std::vector<std::string> notes;       ///< "notes.txt: not a folder, .zip or .tar.gz; ignored"
+    std::vector<std::string> notes;       ///< "Zoé Smith: id 'Zo__Smith' is taken by Zoë Smith; filed as 'Zo__Smith-2'"
 };
 
 /// The lesson files of one unpacked submission.
@@ -50,6 +59,9 @@ Expected<DiscoveredClass> discoverSubmissions(const std::filesystem::path& folde
 
 /// Finds each lesson's student_file by name under `root` (a folder, links not followed).
 LessonFiles findLessonFiles(const Course& course, const std::filesystem::path& root);
+
+/// The lesson a loose file is for, from its name ("frank_matmul_tiled.cu", "lesson3.cu"), or nullptr.
+const Lesson* lessonOfLooseFile(const Course& course, const std::string& fileName);
 
 /// A hash of what would be graded: the archive's bytes, or the folder's lesson files and the small files beside them.
 Expected<std::string> submissionContentHash(const Course& course, const Submission& submission);

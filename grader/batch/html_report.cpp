@@ -293,7 +293,7 @@ std::string scoreCell(const LessonOutcome& l) {
 }
 
 std::string issueChips(const StudentResult& s) {
-    if (s.status == "refused") return "<span class=\"chip\">refused</span>";
+    if (s.status != "graded") return "<span class=\"chip\">" + htmlEscape(s.status) + "</span>";
     std::string chips;
     const std::string missing = s.notSubmitted();
     for (const auto& l : s.lessons) {
@@ -318,14 +318,15 @@ std::string anchor(const std::string& id) { return "s-" + htmlEscape(id); }
 std::string feedback(const ClassView& view, const StudentResult& s) {
     std::ostringstream out;
     out << "<details id=\"" << anchor(s.id) << "\"><summary><span class=\"who\">" << htmlEscape(s.id) << "</span>";
-    if (s.status != "refused") out << "<span class=\"total\">" << s.score() << "/" << s.maxScore() << " &middot; " << fixed(percentOf(s), 0) << "%</span>";
+    if (s.status == "graded") out << "<span class=\"total\">" << s.score() << "/" << s.maxScore() << " &middot; " << fixed(percentOf(s), 0) << "%</span>";
     out << "<span>" << issueChips(s) << "</span></summary><div class=\"feedback\">";
     out << "<div class=\"muted\">handed in as <code>" << htmlEscape(s.source) << "</code>, graded " << htmlEscape(s.gradedAt)
         << " on the " << htmlEscape(s.backend) << " backend" << (s.sandboxed ? ", sandboxed" : ", not sandboxed")
         << ", seed " << s.seed << "</div>";
     if (s.status == "refused") out << "<p class=\"banner\">Refused: " << htmlEscape(s.message) << "</p>";
+    if (s.status == "not graded") out << "<p class=\"banner\">Not graded: " << htmlEscape(s.message) << "</p>";
     for (const auto& note : s.notes) out << "<div class=\"muted\">note: " << htmlEscape(note) << "</div>";
-    if (s.status != "refused") {
+    if (s.status == "graded") {
         for (const auto& l : s.lessons) {
             const Lesson* lesson = view.course.findLesson(l.report.lesson);
             out << "<h4>" << htmlEscape(l.report.lesson) << " <span>" << htmlEscape(lesson ? lesson->title : "") << "</span> &middot; ";

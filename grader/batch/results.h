@@ -1,5 +1,5 @@
 // One student's batch result and its file RESULTS/<id>.json:
-//   {"id": ..., "status": "graded" | "refused", "message": ...,
+//   {"id": ..., "source": the name as handed in, "status": "graded" | "refused" | "not graded", "message": ...,
 //    "submission_key": ..., "backend": ..., "sandboxed": ..., "seed": ...,
 //    "score": ..., "max_score": ..., "notes": [...],
 //    "lessons": [ the object `grader check --json` prints, plus
@@ -32,8 +32,8 @@ struct LessonOutcome {
 struct StudentResult {
     std::string id;
     std::string source;          ///< "ada" or "dennis.zip", as handed in
-    std::string status = "graded";  ///< graded | refused
-    std::string message;         ///< why it was refused
+    std::string status = "graded";  ///< graded | refused (an unsafe or unreadable archive) | not graded (a link, another file)
+    std::string message;         ///< why it was refused or not graded
     std::string submissionKey;   ///< content hash of the submission, course.yaml and grader
     std::string backend;         ///< cpu | gpu
     bool sandboxed = true;

@@ -5,8 +5,10 @@
 #include <regex>
 #include <set>
 
+#include "backend/student_source.h"
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
+#include "checks/source_scan.h"
 #include "core/toolchain.h"
 #include "tilemap/tilemap.h"
 
@@ -77,21 +79,6 @@ std::set<int> barrierLinesInSource(const std::string& source) {
     return lines;
 }
 
-/// `source` with comments and string literals turned to spaces (newlines kept).
-static std::string blankedComments(std::string code) {
-    for (size_t i = 0; i < code.size(); ++i) {
-        size_t stop = i;
-        if (code.compare(i, 2, "//") == 0) stop = code.find('\n', i);
-        else if (code.compare(i, 2, "/*") == 0) stop = code.find("*/", i + 2) == std::string::npos ? code.size() : code.find("*/", i + 2) + 2;
-        else if (code[i] == '"') stop = code.find('"', i + 1) == std::string::npos ? code.size() : code.find('"', i + 1) + 1;
-        if (stop == std::string::npos) stop = code.size();
-        for (size_t j = i; j < stop; ++j)
-            if (code[j] != '\n') code[j] = ' ';
-        if (stop > i) i = stop - 1;
-    }
-    return code;
-}
-
 std::set<int> branchedBarrierLines(const std::string& source) {
     static const std::regex branchHeader(R"((^|[^A-Za-z0-9_])(if|else|switch|case)([^A-Za-z0-9_]|$))");
     const std::string code = blankedComments(source);
@@ -156,7 +143,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
         problems.push_back(text + ". " + explainRace(h.writerAt.line, h.otherAt.line, h.bothWrite, barrierLines, anyBarrier, ctx.lesson));
     }
     std::string source;  // a barrier inside a branch is the one to name first
-    const std::set<int> branched = readFile(ctx.file, source) ? branchedBarrierLines(source) : std::set<int>{};
+    const std::set<int> branched = readStudentSource(ctx.file, source) ? branchedBarrierLines(source) : std::set<int>{};
     std::vector<std::string> divergences, otherDivergences;
     for (const auto& d : record.divergences) {
         std::string split = d.split;

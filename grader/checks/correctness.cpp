@@ -6,9 +6,13 @@
 #include <optional>
 #include <set>
 
+#include "backend/student_source.h"
 #include "checks/check.h"
 #include "checks/matrix_diagnosis.h"
+#include "checks/source_scan.h"
+#include "core/toolchain.h"
 #include "harness/inputs.h"
+#include "tilemap/tilemap.h"
 
 namespace grader {
 
@@ -22,8 +26,7 @@ std::string sizeList(const std::vector<long>& sizes) {
 
 CheckResult checkGflops(CheckContext& ctx) {
     const std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
-                                              : ctx.spec.listParam(ctx.backend.name() == "gpu" ? "gpu_sizes" : "cpu_sizes",
-                                                                   {16, 1291, 2048, 4096});
+                                              : correctnessSizes(ctx.lesson, ctx.spec, ctx.backend.name() == "gpu");
     RunRequest request;
     request.mode = "gflops";
     request.n = static_cast<int>(sizes.front());
@@ -77,7 +80,30 @@ std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const RunRecord& 
     c.actual = &output->second;
     c.written = record.writtenC;
     c.relativeTolerance = ctx.spec.numberParam("tolerance", 1e-6);
+    if (std::string source; (ctx.lesson.number == 2 || ctx.lesson.number == 3) && readStudentSource(ctx.file, source)) {
+        if (ctx.lesson.number == 3) c.phaseLoop = findPhaseLoop(source);
+        c.tiles = findTileNames(source);
+    }
     return diagnoseMatmul(c, referenceProduct(c));
+}
+
+/// "\nSee what block (X,Y) loads in phase P: grader tilemap ..." for lessons 2
+/// and 3 at sizes the map draws, else ""; lesson 3's phase is `mapPhase`, or 1
+/// (phase 0 hides offset mistakes) when it is negative.
+std::string seeTileMap(const CheckContext& ctx, int n, int bx, int by, int phase, int mapPhase) {
+    const int tile = ctx.course.tile;
+    if ((ctx.lesson.number != 2 && ctx.lesson.number != 3) || n < tile || n > 8 * tile || n % tile != 0) return "";
+    if (ctx.lesson.number == 3) phase = mapPhase >= 0 ? mapPhase : std::min(1, n / tile - 1);
+    return "\nSee what block (" + std::to_string(bx) + "," + std::to_string(by) + ") loads in phase " + std::to_string(phase) + ": " +
+           tilemapCommand(ctx.lesson, ctx.displayFile, bx, by, phase, n == defaultTilemapSize(tile) ? std::nullopt : std::optional<int>(n));
+}
+
+/// The tile map of the block holding the first wrong element, or "".
+std::string tileMapOfFirstWrong(const CheckContext& ctx, const MatmulVerdict& verdict, int n, int phase) {
+    if (verdict.firstWrong < 0) return "";
+    const int tile = ctx.course.tile;
+    return seeTileMap(ctx, n, static_cast<int>(verdict.firstWrong % n) / tile, static_cast<int>(verdict.firstWrong / n) / tile, phase,
+                      verdict.mapPhase);
 }
 
 /// " C[i][j] is written by more than one thread ..." when the run saw two threads write one element of C, else "".
@@ -130,8 +156,7 @@ std::string timingDependence(const RunRecord& record) {
 CheckResult checkCorrectness(CheckContext& ctx) {
     if (ctx.lesson.number == 4) return checkGflops(ctx);
     const bool gpu = ctx.backend.name() == "gpu";
-    std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
-                                        : ctx.spec.listParam(gpu ? "gpu_sizes" : "cpu_sizes", gpu ? std::vector<long>{1024} : std::vector<long>{16, 64});
+    std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN} : correctnessSizes(ctx.lesson, ctx.spec, gpu);
     const int tile = ctx.course.tile;
     long cases = 0;
     for (long size : sizes) {
@@ -155,20 +180,27 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             if (auto failed = failedRun(ctx, record, request)) return *failed;
             if (!record.uninitialized.empty())
                 return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) +
-                                                         " Rerun: " + ctx.rerunCommand(n));
+                                                         " Rerun: " + ctx.rerunCommand(n) +
+                                                         seeTileMap(ctx, n, record.uninitialized.front().block[0],
+                                                                    record.uninitialized.front().block[1], phase, -1));
             const auto verdict = judgeRun(ctx, record, n, phase);
             if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
             if (!verdict->ok) {
                 std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
-                                      " Rerun: " + ctx.rerunCommand(n);
-                // A small size may hide the pattern (one phase at n = TILE): look at the largest size too.
-                if (!verdict->recognized && !ctx.onlyN && sizes.back() > n) {
+                                      " Rerun: " + ctx.rerunCommand(n) + tileMapOfFirstWrong(ctx, *verdict, n, phase);
+                // A small size may hide the pattern: look at the largest size too.
+                // One tile (n = TILE) looks the same for some mistakes: take the next size with two tiles.
+                const bool oneTile = (ctx.lesson.number == 2 || ctx.lesson.number == 3) && n <= tile;
+                if ((!verdict->recognized || oneTile) && !ctx.onlyN && sizes.back() > n) {
                     RunRequest larger = request;
                     larger.n = static_cast<int>(sizes.back());
+                    if (oneTile && verdict->recognized)
+                        larger.n = static_cast<int>(*std::find_if(sizes.begin(), sizes.end(), [n](long s) { return s > n; }));
                     const RunRecord& big = ctx.run(larger);
                     const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, big, larger.n, phase) : std::nullopt;
                     if (bigVerdict && !bigVerdict->ok && bigVerdict->recognized)
-                        message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n);
+                        message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
+                                  tileMapOfFirstWrong(ctx, *bigVerdict, larger.n, phase);
                 }
                 return makeResult(ctx, Status::Fail, message);
             }

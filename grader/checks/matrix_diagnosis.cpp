@@ -13,8 +13,9 @@ namespace {
 using Formula = std::function<double(int, int)>;
 
 struct Candidate {
-    const char* pattern;
+    std::string pattern;
     Formula value;
+    int mapPhase = -1;  ///< the phase whose tile map shows it (-1: no preference)
 };
 
 double dot(const MatmulCase& c, int row, int col, int kBegin, int kEnd) {
@@ -27,8 +28,85 @@ double dot(const MatmulCase& c, int row, int col, int kBegin, int kEnd) {
 
 std::string element(int row, int col) { return "C[" + std::to_string(row) + "][" + std::to_string(col) + "]"; }
 
-/// The bugs that leave a recognizable result, as formulas for C[row][col].
-std::vector<Candidate> candidates(const MatmulCase& c) {
+std::string at(const char* matrix, long row, long col) {
+    return std::string(matrix) + "[" + std::to_string(row) + "][" + std::to_string(col) + "]";
+}
+
+/// The phases one result sums: the launch's phase in lesson 2, all n / TILE in lesson 3.
+std::vector<int> phasesOf(const MatmulCase& c) {
+    if (c.lesson == 2) return {c.phase};
+    std::vector<int> phases;
+    for (int p = 0; p * c.tile < c.n; ++p) phases.push_back(p);
+    return phases;
+}
+
+/// Where a thread's tile element of A (or B) comes from in phase p, step k, for C[r][col].
+using TileIndex = std::function<std::pair<long, long>(int p, int k, int r, int col)>;
+
+/// C[r][col] as a tiled kernel computes it when its tiles hold A and B at the given places (0 outside the matrix).
+double tiledSum(const MatmulCase& c, int r, int col, const TileIndex& aAt, const TileIndex& bAt) {
+    const auto& A = *c.A;
+    const auto& B = *c.B;
+    const long n = c.n;
+    const auto inside = [n](std::pair<long, long> rc) { return rc.first >= 0 && rc.first < n && rc.second >= 0 && rc.second < n; };
+    double sum = 0;
+    for (int p : phasesOf(c))
+        for (int k = 0; k < c.tile; ++k) {
+            const auto a = aAt(p, k, r, col), b = bAt(p, k, r, col);
+            if (inside(a) && inside(b)) sum += double(A[size_t(a.first * n + a.second)]) * B[size_t(b.first * n + b.second)];
+        }
+    return sum;
+}
+
+/// The tile mistakes of lessons 2 and 3, worded with the student's names;
+/// (fr, fc) is the first wrong element, for a concrete example.
+std::vector<Candidate> tileCandidates(const MatmulCase& c, int fr, int fc) {
+    const int T = c.tile;
+    const std::string p = c.lesson == 2 ? "phase" : phaseVariable(c.phaseLoop);
+    const TileIndex aRight = [T](int ph, int k, int r, int) { return std::make_pair(long(r), long(ph) * T + k); };
+    const TileIndex bRight = [T](int ph, int k, int, int col) { return std::make_pair(long(ph) * T + k, long(col)); };
+    const TileIndex aTransposed = [T](int ph, int k, int r, int) { return std::make_pair(long(r - r % T + k), long(ph) * T + r % T); };
+    const TileIndex bTransposed = [T](int ph, int k, int, int col) { return std::make_pair(long(ph) * T + col % T, long(col - col % T + k)); };
+    const TileIndex aNoTile = [](int ph, int k, int r, int) { return std::make_pair(long(r), long(ph) + k); };
+    const TileIndex bNoTile = [](int ph, int k, int, int col) { return std::make_pair(long(ph) + k, long(col)); };
+    const auto formula = [&c](TileIndex aAt, TileIndex bAt) {
+        return [&c, aAt, bAt](int r, int col) { return tiledSum(c, r, col, aAt, bAt); };
+    };
+    const std::string tA = c.tiles.a, tB = c.tiles.b;
+    const std::string transposedA =
+        "The tile of A lands transposed in shared memory: a thread stores its element at " + tA + "[tx][ty] while the k loop reads " +
+        tA + "[ty][k] (or the other way round), so row ty of the tile holds a column of A. Store and read with the same index "
+        "order: " + tA + "[ty][tx] = A[row * n + " + p + " * TILE + tx], then " + tA + "[ty][k].";
+    const std::string transposedB =
+        "The tile of B lands transposed in shared memory: a thread stores its element at " + tB + "[tx][ty] while the k loop reads " +
+        tB + "[k][tx] (or the other way round), so column tx of the tile holds a row of B. Store and read with the same index "
+        "order: " + tB + "[ty][tx] = B[(" + p + " * TILE + ty) * n + col], then " + tB + "[k][tx].";
+    // The concrete example: phase 1 in lesson 3 (phase 0 hides the mistake), the launch's phase in lesson 2.
+    const int ph = c.lesson == 2 ? c.phase : 1;
+    const int tx = fc % T, ty = fr % T;
+    const std::string who = "In phase " + std::to_string(ph) + ", thread (" + std::to_string(tx) + "," + std::to_string(ty) +
+                            ") of block (" + std::to_string(fc / T) + "," + std::to_string(fr / T) + ") loads ";
+    const std::string noTileA = who + at("A", fr, ph + tx) + " instead of " + at("A", fr, long(ph) * T + tx) +
+                                ": the tile of A starts at column " + p + " * TILE + tx, and the * TILE is missing.";
+    const std::string noTileB = who + at("B", ph + ty, fc) + " instead of " + at("B", long(ph) * T + ty, fc) +
+                                ": the tile of B starts at row " + p + " * TILE + ty, and the * TILE is missing.";
+    const std::string noTileBoth = who + at("A", fr, ph + tx) + " and " + at("B", ph + ty, fc) + " instead of " +
+                                   at("A", fr, long(ph) * T + tx) + " and " + at("B", long(ph) * T + ty, fc) +
+                                   ": both tiles start at " + p + " * TILE, and the * TILE is missing.";
+    return {
+        {transposedA, formula(aTransposed, bRight)},
+        {transposedB, formula(aRight, bTransposed)},
+        {transposedA + " The same goes for the tile of B: " + tB + "[ty][tx] = B[(" + p + " * TILE + ty) * n + col], then " + tB + "[k][tx].",
+         formula(aTransposed, bTransposed)},
+        {noTileBoth, formula(aNoTile, bNoTile), ph},
+        {noTileA, formula(aNoTile, bRight), ph},
+        {noTileB, formula(aRight, bNoTile), ph},
+    };
+}
+
+/// The bugs that leave a recognizable result, as formulas for C[row][col];
+/// (fr, fc) is the first wrong element.
+std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
     const int n = c.n, T = c.tile;
     const auto& A = *c.A;
     const auto& B = *c.B;
@@ -64,15 +142,21 @@ std::vector<Candidate> candidates(const MatmulCase& c) {
          }},
     };
     if (c.lesson == 3 && n > T) {
-        list.push_back({"Only the first phase was summed: does the phase loop run n / TILE times?",
-                        [&c, T](int r, int col) { return dot(c, r, col, 0, T); }});
-        list.push_back({"Only the last phase is in the result: is sum reset to 0 inside the phase loop?",
+        const std::string loop = phaseLoopName(c.phaseLoop);
+        const std::string p = phaseVariable(c.phaseLoop);
+        const int last = (n + T - 1) / T - 1;
+        list.push_back({"Only the first phase was summed: does " + loop + " run n / TILE times?",
+                        [&c, T](int r, int col) { return dot(c, r, col, 0, T); }, 1});
+        list.push_back({"Only the last phase is in the result: is sum reset to 0 inside " + loop + "?",
                         [&c, n, T](int r, int col) { return dot(c, r, col, n - T, n); }});
-        list.push_back({"The first phase is missing: does the phase loop start at 0?",
-                        [&c, n, T](int r, int col) { return dot(c, r, col, T, n); }});
-        list.push_back({"The last phase is missing: the phase loop stops one tile early (use p < n / TILE).",
-                        [&c, n, T](int r, int col) { return dot(c, r, col, 0, n - T); }});
+        list.push_back({"The first phase is missing: " + loop + " must start at " + p + " = 0.",
+                        [&c, n, T](int r, int col) { return dot(c, r, col, T, n); }, 0});
+        list.push_back({"The last phase is missing: " + loop + " stops one tile early; " + p + " must reach n / TILE - 1 (" + p +
+                            " < n / TILE).",
+                        [&c, n, T](int r, int col) { return dot(c, r, col, 0, n - T); }, last});
     }
+    if (c.lesson == 2 || c.lesson == 3)
+        for (auto& candidate : tileCandidates(c, fr, fc)) list.push_back(std::move(candidate));
     if (c.lesson == 2) {
         if (c.phase != 0)
             list.push_back({"The result is phase 0's share: the kernel ignores `phase` when it picks its columns of A and rows of B.",
@@ -188,6 +272,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
         return v;
     }
     const size_t first = wrong.front();
+    v.firstWrong = static_cast<long>(first);
     const int fr = static_cast<int>(first / n), fc = static_cast<int>(first % n);
     std::string msg = element(fr, fc) + " = " + formatValue(actual[first]) + ", expected " + formatValue(expected[first]) + ". " +
                       std::to_string(wrong.size()) + " of " + std::to_string(expected.size()) + (wrong.size() == 1 ? " elements is wrong." : " elements are wrong.");
@@ -205,7 +290,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
         for (size_t i = 0; i < wrong.size(); i += step) sample.push_back(wrong[i]);
         const size_t rightStep = std::max<size_t>(1, expected.size() / 16);
         for (size_t i = 0; i < expected.size(); i += rightStep) sample.push_back(i);
-        for (const auto& cand : candidates(c)) {
+        for (const auto& cand : candidates(c, fr, fc)) {
             bool all = true;
             for (size_t i : sample) {
                 const double guess = cand.value(static_cast<int>(i / n), static_cast<int>(i % n));
@@ -216,6 +301,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
             }
             if (all) {
                 pattern = cand.pattern;
+                v.mapPhase = cand.mapPhase;
                 v.recognized = true;
                 break;
             }

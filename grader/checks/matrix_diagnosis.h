@@ -1,12 +1,16 @@
 // Compares a kernel's C with the reference and says what a teacher would:
 // the first wrong element, how many are wrong, and a recognizable pattern
 // (never written, written as NaN, transposed, operands swapped, only some
-// phases summed, the phase ignored, an int accumulator, a wrong region).
+// phases summed, the phase ignored, a tile stored transposed in shared
+// memory, a phase offset without * TILE, an int accumulator, a wrong region).
 // Non-goal: guessing at arbitrary bugs; an unrecognized result gets the facts.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "checks/source_scan.h"
 
 namespace grader {
 
@@ -21,6 +25,8 @@ struct MatmulCase {
     const std::vector<float>* actual = nullptr;
     std::string written;  ///< per element '1' if the kernel wrote it (cpu only), else empty
     double relativeTolerance = 1e-6;
+    std::optional<PhaseLoop> phaseLoop;  ///< the student's phase loop, to quote its names (lesson 3)
+    TileNames tiles;                     ///< the student's names of the shared tiles
 };
 
 /// The reference product (lesson 2: the phase's share), computed in the parent.
@@ -33,6 +39,8 @@ struct MatmulVerdict {
     long wrong = 0;
     std::string message;  ///< empty when ok
     double tolerance = 0;
+    long firstWrong = -1;  ///< row * n + col of the first wrong element
+    int mapPhase = -1;     ///< the phase whose tile map shows the mistake best (-1: no preference)
 };
 
 /// Compares `c.actual` with `expected` and diagnoses the difference.

@@ -4,6 +4,7 @@
 // emulator's. A sanitizer run that printed no summary is an error of the
 // run, never "0 hazards"; one whose kernel never ran or failed (a launch
 // error, a crash) fails the check with that cause.
+#include "backend/student_source.h"
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
 #include "checks/sanitizer_report.h"
@@ -42,7 +43,7 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
     request.timeLimitS = std::max(60.0, ctx.spec.timeLimitS * 2);
     request.memoryBytes = 0;
     std::string source;  // the barrier lines say which barrier a race is missing
-    if (!readFile(ctx.file, source)) return makeResult(ctx, Status::Error, "cannot read " + ctx.displayFile);
+    if (!readStudentSource(ctx.file, source)) return makeResult(ctx, Status::Error, "cannot read " + ctx.displayFile);
     const std::set<int> barrierLines = barrierLinesInSource(source);
     std::vector<std::string> problems;
     std::string runFailure;  // a run that did not complete proves nothing: no check passes on it

@@ -18,10 +18,10 @@ CheckResult checkSpeedup(CheckContext& ctx) {
     request.seed = ctx.seed;
     request.timeLimitS = ctx.spec.timeLimitS;
     char arguments[4][32];
-    std::snprintf(arguments[0], 32, "%ld", ctx.spec.intParam("min_runs", 10));
-    std::snprintf(arguments[1], 32, "%ld", ctx.spec.intParam("max_runs", 200));
+    std::snprintf(arguments[0], 32, "%ld", ctx.spec.intParam("min_runs", param_defaults::kMinRuns));
+    std::snprintf(arguments[1], 32, "%ld", ctx.spec.intParam("max_runs", param_defaults::kMaxRuns));
     std::snprintf(arguments[2], 32, "%g", ctx.spec.numberParam("target_rel_error", 0.01));
-    std::snprintf(arguments[3], 32, "%g", ctx.spec.numberParam("time_cap_s", 20));
+    std::snprintf(arguments[3], 32, "%g", speedupTimeCapS(ctx.spec));
     request.extra = {arguments[0], arguments[1], arguments[2], arguments[3]};
     const RunRecord& record = ctx.run(request);
     if (auto failed = failedRun(ctx, record, request)) return *failed;

@@ -1,9 +1,13 @@
 // The traffic check: floats the kernel reads from global memory, counted per
-// executed load (a float4 load counts 4), per element of C and per thread.
+// executed load (a float4 load counts 4), per element of C and per thread;
+// and the floats it stores to C, which a kernel stores once per element.
 #include <cmath>
 #include <cstdio>
 
+#include "backend/student_source.h"
 #include "checks/check.h"
+#include "checks/source_scan.h"
+#include "core/toolchain.h"
 #include "tilemap/tilemap.h"
 
 namespace grader {
@@ -14,6 +18,35 @@ namespace {
 std::string seeTileMap(const CheckContext& ctx) {
     if (ctx.lesson.number != 2 && ctx.lesson.number != 3) return "";
     return "\nSee which elements block (0,0) loads in phase 1: " + tilemapCommand(ctx.lesson, ctx.displayFile, 0, 0, 1);
+}
+
+/// The student's phase loop as messages name it ("your phase loop (line 18: `for ...`)").
+std::string phaseLoopOf(const CheckContext& ctx) {
+    std::string source;
+    return phaseLoopName(readStudentSource(ctx.file, source) ? findPhaseLoop(source) : std::nullopt);
+}
+
+/// Why the kernel stores more floats to C than C has, or "": the store inside
+/// the phase loop (once per phase) or inside the k loop (once per product).
+std::string repeatedStores(const CheckContext& ctx, const RunRecord& record, int n) {
+    uint64_t stores = 0;
+    for (const auto& l : record.launches)
+        if (auto c = l.traffic.find("C"); c != l.traffic.end()) stores += c->second.writeWords;
+    const uint64_t elements = uint64_t(n) * n;
+    if (stores <= elements) return "";
+    const uint64_t times = stores / elements;
+    const int phases = n / ctx.course.tile;
+    std::string text = "your kernel stores " + std::to_string(stores) + " floats to C at n=" + std::to_string(n) + ", which has " +
+                       std::to_string(elements) + " elements";
+    if (stores % elements == 0) text += ": each element is stored " + std::to_string(times) + " times";
+    text += ". Each element of C is stored once, after its sum is complete; every extra store is global traffic. ";
+    if (stores % elements == 0 && int(times) == phases && ctx.lesson.number == 3)
+        text += "Once per phase: the store to C sits inside " + phaseLoopOf(ctx) + "; move it after the loop's closing brace.";
+    else if (stores % elements == 0 && int(times) == n)
+        text += "Once per product: the store to C sits inside the k loop; keep the sum in a register and store it after the loop.";
+    else
+        text += "Keep the sum in a register and store it once, after the loops.";
+    return text;
 }
 
 }  // namespace
@@ -45,8 +78,10 @@ CheckResult checkTraffic(CheckContext& ctx) {
     const double perElement = double(readA + readB) / (double(n) * n);
     char figure[64];
     std::snprintf(figure, sizeof figure, "%.4g", perElement);
-    const std::string expect = ctx.spec.stringParam("expect", ctx.lesson.number == 1 ? "naive" : ctx.lesson.number == 2 ? "tile_phase" : "tiled");
+    const std::string expect = ctx.spec.stringParam("expect", trafficKind(ctx.lesson));
     const std::string at = " at n=" + std::to_string(n);
+    const std::string stores = repeatedStores(ctx, record, n);
+    if (!stores.empty()) return makeResult(ctx, Status::Fail, stores + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     if (readA + readB == 0)
         return makeResult(ctx, Status::Fail, "your kernel reads nothing from A or B" + at + ": the starter's TODOs load the tiles" + seeTileMap(ctx));
     if (expect == "tile_phase") {
@@ -71,7 +106,7 @@ CheckResult checkTraffic(CheckContext& ctx) {
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at + ", fewer than the " +
                               std::to_string(int(tiled)) + " (2n/TILE) of a TILE-" + std::to_string(tile) +
                               " kernel: right for larger tiles or register blocking; with " + std::to_string(tile) +
-                              "-wide tiles some phases are never loaded (does the phase loop run n / TILE times?)");
+                              "-wide tiles some phases are never loaded: does " + phaseLoopOf(ctx) + " run n / TILE times?");
     }
     if (perElement <= tiled * 1.001 && minA > 0 && minB > 0) {
         return makeResult(ctx, Status::Pass,

@@ -1,6 +1,9 @@
 // The course model read from course.yaml: lessons, their files, and the
 // checks with their points and parameters. Validation is strict and every
-// problem is reported as "course.yaml:LINE:COL: message".
+// problem is reported as "course.yaml:LINE:COL: message": the file's shape
+// (keys, types), and what its values mean (a size the lesson's kernel cannot
+// run, a tolerance that accepts anything, a file that is not in the kit), so
+// that a mistake in it is refused at load instead of failing every student.
 // Non-goal: writing course.yaml back; defaults live here, not in the file.
 #pragma once
 
@@ -15,6 +18,14 @@
 
 namespace grader {
 
+/// Defaults of the parameters course.yaml may leave out, shared by the checks
+/// that use them and the validation that compares them.
+namespace param_defaults {
+constexpr double kTimeLimitS = 20.0;
+constexpr long kMinRuns = 10, kMaxRuns = 200;
+constexpr double kTimeCapS = 20.0;
+}  // namespace param_defaults
+
 /// A check parameter's value as written in course.yaml.
 using ParamValue = std::variant<long, double, std::string, std::vector<long>>;
 
@@ -22,7 +33,7 @@ using ParamValue = std::variant<long, double, std::string, std::vector<long>>;
 struct CheckSpec {
     std::string name;
     int points = 0;
-    double timeLimitS = 20.0;
+    double timeLimitS = param_defaults::kTimeLimitS;
     std::map<std::string, ParamValue> params;
 
     /// An integer parameter, or `fallback` when the file does not set it.
@@ -45,16 +56,22 @@ struct Lesson {
     std::string solutionFile;  ///< file name inside solutions/<folder>/
     std::string label;         ///< CTest label
     std::vector<CheckSpec> checks;
+    /// "course.yaml:LINE:COL" of the folder and file names, for the checks made after parsing.
+    std::map<std::string, std::string> locations;
 
     /// The check named `name`, or nullptr.
     const CheckSpec* findCheck(const std::string& name) const;
 };
 
+/// The tile width every file of the kit is written for (TILE in the starters,
+/// solutions, lesson texts, quizzes and the reference kernels).
+constexpr int kKitTile = 16;
+
 /// The whole course, with the folder course.yaml lives in.
 struct Course {
     std::filesystem::path root;  ///< folder holding course.yaml
     std::string title;
-    int tile = 16;
+    int tile = kKitTile;
     std::vector<Lesson> lessons;
     std::string sourceHash;  ///< content hash of the course.yaml text (part of every batch result's key)
 
@@ -71,16 +88,32 @@ struct CheckSchema {
     const char* name;
     const char* summary;
     std::vector<std::pair<const char*, const char*>> params;  ///< key, type: int|count|number|string|int-list (count: an int, 0 or more)
+    std::vector<int> lessons;  ///< the lessons whose harness runs this check
 };
 
 /// Every check course.yaml may name, in the order they run.
 const std::vector<CheckSchema>& checkSchemas();
 
+/// What the traffic check expects of a lesson's kernel: "naive" (lesson 1),
+/// "tile_phase" (lesson 2, one phase) or "tiled" (lesson 3).
+std::string trafficKind(const Lesson& lesson);
+
+/// How long the speedup check's timing loop may run: time_cap_s, else 20 s
+/// or half the check's time limit, whichever is less (the run needs more
+/// than the loop: start, allocation, warm-up).
+double speedupTimeCapS(const CheckSpec& check);
+
+/// The sizes the correctness check runs at on one backend: the course's
+/// list, else the default (lesson 4's are gflops arguments, not launches).
+std::vector<long> correctnessSizes(const Lesson& lesson, const CheckSpec& check, bool gpu);
+
 /// Parses course.yaml text; `displayName` is used in error locations.
 Expected<Course> parseCourse(const std::string& text, const std::string& displayName,
                              const std::filesystem::path& root);
 
-/// Reads and parses a course.yaml file.
+/// Reads and parses a course.yaml file, and checks that each lesson's folder
+/// and files are in the kit beside it (starter/NN-name/, solutions/NN-name/);
+/// a course file with neither starter/ nor solutions/ beside it is not checked for them.
 Expected<Course> loadCourse(const std::filesystem::path& path);
 
 }  // namespace grader

@@ -202,7 +202,8 @@ TEST_CASE("archive names and student ids") {
     CHECK(isArchiveName("ada.zip"));
     CHECK(isArchiveName("ada.tar.gz"));
     CHECK(isArchiveName("ada.tgz"));
-    CHECK_FALSE(isArchiveName("ada.rar"));
+    CHECK(isArchiveName("ada.rar"));
+    CHECK_FALSE(isArchiveName("ada.docx"));
     CHECK(stripArchiveExtension("ken.tar.gz") == "ken");
     CHECK(stripArchiveExtension("ken.tgz") == "ken");
 }

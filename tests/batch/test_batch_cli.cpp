@@ -19,6 +19,9 @@
 #include <set>
 #include <thread>
 
+#include <archive.h>
+#include <archive_entry.h>
+
 #include "test_support.h"
 #include "core/process.h"
 
@@ -109,6 +112,23 @@ void writeStudents(const fs::path& subs, int count) {
     const std::string solution = readText(kKit / "solutions" / "01-naive-kernel" / "matmul_naive.cu");
     for (int i = 0; i < count; ++i)
         writeText(subs / ("student" + std::to_string(i)) / "lesson1" / "matmul_naive.cu", "// student " + std::to_string(i) + "\n" + solution);
+}
+
+/// Writes one file into a new archive at `path` in libarchive's `format` (e.g. "7zip", "zip").
+void writeOneFileArchive(const fs::path& path, const std::string& format, const std::string& entryPath, const std::string& data) {
+    archive* a = archive_write_new();
+    REQUIRE(archive_write_set_format_by_name(a, format.c_str()) == ARCHIVE_OK);
+    REQUIRE(archive_write_open_filename(a, path.c_str()) == ARCHIVE_OK);
+    archive_entry* entry = archive_entry_new();
+    archive_entry_set_pathname(entry, entryPath.c_str());
+    archive_entry_set_filetype(entry, AE_IFREG);
+    archive_entry_set_perm(entry, 0644);
+    archive_entry_set_size(entry, static_cast<la_int64_t>(data.size()));
+    archive_write_header(a, entry);
+    archive_write_data(a, data.data(), data.size());
+    archive_entry_free(entry);
+    archive_write_close(a);
+    archive_write_free(a);
 }
 
 std::set<std::string> resultIds(const fs::path& out) {
@@ -245,15 +265,15 @@ TEST_CASE("kill -9 mid-way loses nothing finished and the rerun regrades only wh
     Outcome rerun = runGrader(args, env);
     INFO(rerun.output);
     REQUIRE(rerun.exitCode == 0);
-    const std::string expected = std::to_string(6 - finished.size()) + " graded, " + std::to_string(finished.size()) + " up to date";
-    CHECK(rerun.output.find("6 submissions: " + expected) != std::string::npos);
+    const std::string expected = std::to_string(6 - finished.size()) + " done now, " + std::to_string(finished.size()) + " up to date";
+    CHECK(rerun.output.find("6 entries: 6 graded, 0 refused, 0 not graded (this run: " + expected) != std::string::npos);
     for (const auto& [id, time] : written) CHECK_MESSAGE(fs::last_write_time(out / (id + ".json")) == time, id << " was graded again");
     CHECK(resultIds(out).size() == 6);
 
     const std::string changed = *finished.begin() == "slowpoke" ? *std::next(finished.begin()) : *finished.begin();
     writeText(subs / changed / "lesson1" / "matmul_naive.cu", "// resubmitted\n" + readText(kKit / "solutions" / "01-naive-kernel" / "matmul_naive.cu"));
     Outcome third = runGrader(args, env);
-    CHECK(third.output.find("6 submissions: 1 graded, 5 up to date") != std::string::npos);
+    CHECK(third.output.find("6 entries: 6 graded, 0 refused, 0 not graded (this run: 1 done now, 5 up to date") != std::string::npos);
 }
 
 TEST_CASE("shards run as separate processes into one results folder and the merge builds the class outputs") {
@@ -278,7 +298,42 @@ TEST_CASE("shards run as separate processes into one results folder and the merg
     CHECK(merge.exitCode == 0);
     const std::string csv = readText(out / "gradebook.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 8);
-    CHECK(csv.find("student6,5,0,5,9,graded,lesson2 not submitted") != std::string::npos);
+    CHECK(csv.find("student6,student6,5,0,5,9,graded,lesson2 not submitted") != std::string::npos);
+}
+
+TEST_CASE("a messy class: every entry gets a row, ids stay distinct, names are kept, and the counts add up") {
+    TempFolder tmp("messy");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results";
+    const std::string solution = readText(kKit / "solutions" / "01-naive-kernel" / "matmul_naive.cu");
+    writeText(subs / "Zo\xc3\xab Smith" / "lesson1" / "matmul_naive.cu", solution);  // both become Zo___Smith
+    writeText(subs / "Zo\xc3\xa9 Smith" / "lesson1" / "matmul_naive.cu", solution);
+    writeText(subs / "anna" / "matmul_naive.cu", solution);
+    writeOneFileArchive(subs / "anna.zip", "zip", "anna/matmul_naive.cu", solution);  // the same id as the folder
+    writeOneFileArchive(subs / "bob.7z", "7zip", "bob/01-naive-kernel/matmul_naive.cu", solution);
+    writeText(subs / "frank_matmul_naive.cu", solution);  // a loose file: lesson 1 by its name
+    writeText(subs / "notes.txt", "not a submission");
+    fs::create_directories(subs / "empty");
+    fs::create_symlink(subs / "anna", subs / "alias");
+    const int entries = 9;
+
+    Outcome graded = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--backend", "cpu",
+                                "-j", "2"},
+                               {"GRADER_CACHE_DIR=" + kSharedCache.string()});
+    INFO(graded.output);
+    REQUIRE(graded.exitCode == 0);
+    CHECK(graded.output.find("9 entries: 7 graded, 0 refused, 2 not graded (this run: 9 done now") != std::string::npos);
+    CHECK(resultIds(out).size() == entries);
+    const std::string csv = readText(out / "gradebook.csv");
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == entries + 1);
+    for (const char* row : {"Zo___Smith,Zo\xc3\xa9 Smith,5,", "Zo___Smith-2,Zo\xc3\xab Smith,5,", "anna,anna,5,", "anna-2,anna.zip,5,",
+                            "bob,bob.7z,5,", "frank_matmul_naive,frank_matmul_naive.cu,5,", "empty,empty,0,"})
+        CHECK_MESSAGE(csv.find(row) != std::string::npos, row);
+    CHECK(csv.find("alias,alias,0,0,0,9,not graded,a link") != std::string::npos);
+    CHECK(csv.find("notes.txt,notes.txt,0,0,0,9,not graded,\"not a folder") != std::string::npos);
+
+    Outcome again = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--backend", "cpu"},
+                              {"GRADER_CACHE_DIR=" + kSharedCache.string()});
+    CHECK(again.output.find("9 entries: 7 graded, 0 refused, 2 not graded (this run: 0 done now, 9 up to date") != std::string::npos);
 }
 
 TEST_CASE("the Slurm scripts run one array task per shard and then the merge") {

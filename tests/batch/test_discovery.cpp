@@ -2,6 +2,9 @@
 // lesson's file is found, and when the content key changes.
 #include <doctest/doctest.h>
 
+#include <map>
+
+#include "batch/archive.h"
 #include "batch/discovery.h"
 #include "test_support.h"
 
@@ -41,23 +44,45 @@ TEST_CASE("each folder and archive is a student and other entries are noted or s
     REQUIRE(found.ok());
     std::vector<std::string> ids;
     for (const auto& s : found->submissions) ids.push_back(s.id);
-    CHECK(ids == std::vector<std::string>{"__HYPERLINK_x_", "ada", "dennis", "ken", "old"});
-    CHECK(found->submissions[3].kind == SubmissionKind::Archive);
-    CHECK(found->submissions[3].sourceName() == "ken.tar.gz");
-    REQUIRE(found->notes.size() == 2);
-    CHECK(found->notes[0].find("alias: a link; ignored") == 0);
-    CHECK(found->notes[1].find("notes.txt: not a folder") == 0);
+    // Every entry is a row: a link and a stray file too, with the reason they cannot be graded.
+    CHECK(ids == std::vector<std::string>{"__HYPERLINK_x_", "ada", "alias", "dennis", "ken", "notes.txt", "old"});
+    CHECK(found->submissions[4].kind == SubmissionKind::Archive);
+    CHECK(found->submissions[4].sourceName() == "ken.tar.gz");
+    CHECK(found->submissions[2].kind == SubmissionKind::Unusable);
+    CHECK(found->submissions[2].reason.find("a link") == 0);
+    CHECK(found->submissions[5].kind == SubmissionKind::Unusable);
+    CHECK(found->submissions[5].reason.find("not a folder") == 0);
+    CHECK(found->notes.empty());
 }
 
-TEST_CASE("two entries with one id: the second is noted and not graded twice") {
+TEST_CASE("entries whose names map to one id get distinct ids, and the names as handed in are kept") {
     TempFolder tmp("discovery-dup");
-    writeText(tmp.path / "ada" / "a.cu", "x");
-    writeText(tmp.path / "ada.zip", "x");
+    writeText(tmp.path / "Zo\xc3\xab Smith" / "a.cu", "x");
+    writeText(tmp.path / "Zo\xc3\xa9 Smith" / "a.cu", "x");
+    writeText(tmp.path / "anna" / "a.cu", "x");
+    writeText(tmp.path / "anna.zip", "x");
+    writeText(tmp.path / "anna.7z", "x");
+    writeText(tmp.path / "frank_matmul_naive.cu", "x");
     auto found = discoverSubmissions(tmp.path);
     REQUIRE(found.ok());
-    CHECK(found->submissions.size() == 1);
-    REQUIRE(found->notes.size() == 1);
-    CHECK(found->notes[0].find("already taken") != std::string::npos);
+    std::map<std::string, std::string> names;
+    for (const auto& s : found->submissions) names[s.id] = s.sourceName();
+    CHECK(names.size() == 6);
+    CHECK(names.at("Zo___Smith") != names.at("Zo___Smith-2"));
+    CHECK(names.at("anna") == "anna");
+    CHECK(names.count("anna-2"));
+    CHECK(names.count("anna-3"));
+    CHECK(names.at("frank_matmul_naive") == "frank_matmul_naive.cu");
+    REQUIRE(found->notes.size() == 3);
+    CHECK(found->notes[0].find("filed as") != std::string::npos);
+}
+
+TEST_CASE("archive names in every format libarchive reads, in any case") {
+    for (const char* name : {"a.zip", "a.ZIP", "a.tar.gz", "a.tgz", "a.tar.bz2", "a.tar.xz", "a.tar.zst", "a.7z", "a.rar", "a.tar"})
+        CHECK_MESSAGE(grader::isArchiveName(name), name);
+    CHECK_FALSE(grader::isArchiveName("notes.txt"));
+    CHECK_FALSE(grader::isArchiveName(".zip"));
+    CHECK(grader::stripArchiveExtension("Anna.TAR.GZ") == "Anna");
 }
 
 TEST_CASE("a missing SUBMISSIONS folder is an error with a hint") {

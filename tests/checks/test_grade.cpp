@@ -52,7 +52,7 @@ public:
 Course makeCourse() {
     auto parsed = parseCourse(R"(course: {title: t}
 lessons:
-  - {id: lesson1, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson1,
+  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
      checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32]},
               {name: speedup, points: 2}]}
 )", "course.yaml", "/kit");
@@ -109,7 +109,7 @@ TEST_CASE("a wrong element fails correctness with a rerun command") {
     LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, options);
     CHECK(report.checks[1].status == Status::Fail);
     CHECK(report.checks[1].message.find("C[0][3]") != std::string::npos);
-    CHECK(report.checks[1].message.find(" check lesson1 k.cu --check correctness --n 16 --seed 4") != std::string::npos);  // after the grader's path
+    CHECK(report.checks[1].message.find(" check lesson3 k.cu --check correctness --n 16 --seed 4") != std::string::npos);  // after the grader's path
 }
 
 TEST_CASE("a child that crashed is a failure with the signal named") {

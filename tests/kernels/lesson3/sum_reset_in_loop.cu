@@ -3,7 +3,7 @@
 // expect: compile pass
 // expect: correctness fail last phase
 // expect: barriers pass
-// expect: traffic pass
+// expect: traffic fail stored 4 times
 #define TILE 16
 
 __global__ void matMulTiled(const float* A, const float* B, float* C, int n)
