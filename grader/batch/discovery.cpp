@@ -3,6 +3,8 @@
 #include "batch/discovery.h"
 
 #include <algorithm>
+#include <optional>
+#include <regex>
 #include <set>
 
 #include "batch/archive.h"
@@ -31,6 +33,40 @@ bool betterCandidate(const fs::path& a, const fs::path& b, const fs::path& root,
         return std::make_tuple(p.parent_path().filename() == folder ? 0 : 1, depth, rel.string());
     };
     return rank(a) < rank(b);
+}
+
+bool looksLikeCuda(const std::string& name) {
+    return name.size() > 3 && (name.compare(name.size() - 3, 3, ".cu") == 0 || name.compare(name.size() - 3, 3, ".CU") == 0);
+}
+
+std::string lowerCase(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+/// A file name without case, and without the suffix a copy gets: "Matmul_Tiled (1).cu" -> "matmul_tiled.cu".
+std::string withoutCopySuffix(const std::string& name) {
+    static const std::regex copy(R"(^(.*?)(\s*\(\d+\)|\s*-\s*copy|\s+copy|[-_ ]\d+)?\.cu$)");
+    const std::string lower = lowerCase(name);
+    std::smatch match;
+    return std::regex_match(lower, match, copy) ? match[1].str() + ".cu" : lower;
+}
+
+/// The file a student most likely meant for `lesson`: the same name but for case or a copy
+/// suffix, else the only .cu file in a folder named like the lesson; none when unclear.
+std::optional<fs::path> nearMiss(const Lesson& lesson, const std::vector<fs::path>& others, const std::set<fs::path>& claimed,
+                                 const fs::path& root) {
+    std::vector<fs::path> sameName, inLessonFolder;
+    const std::string wanted = lowerCase(lesson.studentFile);
+    for (const auto& path : others) {
+        if (claimed.count(path)) continue;
+        if (withoutCopySuffix(path.filename().string()) == wanted) sameName.push_back(path);
+        const std::string folder = lowerCase(path.parent_path().filename().string());
+        if (path.parent_path() != root && (folder == lowerCase(lesson.folder) || folder == lesson.id)) inLessonFolder.push_back(path);
+    }
+    if (sameName.size() == 1) return sameName.front();
+    if (sameName.empty() && inLessonFolder.size() == 1) return inLessonFolder.front();
+    return std::nullopt;
 }
 
 }  // namespace
@@ -92,6 +128,7 @@ Expected<DiscoveredClass> discoverSubmissions(const fs::path& folder, const fs::
 LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
     LessonFiles files;
     std::map<std::string, std::vector<fs::path>> candidates;  // file name -> paths
+    std::vector<fs::path> others;                              // .cu files with other names: near misses
     std::set<std::string> wanted;
     for (const auto& lesson : course.lessons) wanted.insert(lesson.studentFile);
     std::error_code ec;
@@ -108,16 +145,31 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
             it.disable_recursion_pending();
             continue;
         }
-        if (!wanted.count(name)) continue;
+        if (!wanted.count(name)) {
+            if (fs::is_regular_file(status) && looksLikeCuda(name)) others.push_back(it->path());
+            continue;
+        }
         if (fs::is_symlink(status)) {
             files.notes.push_back(it->path().lexically_relative(root).string() + " is a link; ignored (links are never followed)");
             continue;
         }
         if (fs::is_regular_file(status)) candidates[name].push_back(it->path());
     }
+    std::set<fs::path> claimed;
+    for (const auto& [name, paths] : candidates) claimed.insert(paths.begin(), paths.end());
     for (const auto& lesson : course.lessons) {
         auto& paths = candidates[lesson.studentFile];
-        if (paths.empty()) continue;
+        if (paths.empty()) {
+            if (auto guess = nearMiss(lesson, others, claimed, root)) {
+                claimed.insert(*guess);
+                files.byLesson[lesson.id] = *guess;
+                files.nearMisses[lesson.id] = guess->lexically_relative(root).string();
+                files.notes.push_back(lesson.id + ": no file named " + lesson.studentFile + "; graded " +
+                                      guess->lexically_relative(root).string() + " instead (name it " + lesson.studentFile +
+                                      " next time)");
+            }
+            continue;
+        }
         std::sort(paths.begin(), paths.end(),
                   [&](const fs::path& a, const fs::path& b) { return betterCandidate(a, b, root, lesson.folder); });
         files.byLesson[lesson.id] = paths.front();

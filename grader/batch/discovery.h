@@ -48,6 +48,7 @@ struct DiscoveredClass {
 /// The lesson files of one unpacked submission.
 struct LessonFiles {
     std::map<std::string, std::filesystem::path> byLesson;  ///< lesson id -> file (absent: not submitted)
+    std::map<std::string, std::string> nearMisses;           ///< lesson id -> the differently named file graded for it
     std::vector<std::string> notes;                          ///< duplicates, links ignored, ...
 };
 
@@ -57,7 +58,10 @@ std::string safeStudentId(const std::string& name);
 /// Lists the submissions in `folder`, leaving out `skip` (the results folder, when it lies inside).
 Expected<DiscoveredClass> discoverSubmissions(const std::filesystem::path& folder, const std::filesystem::path& skip = {});
 
-/// Finds each lesson's student_file by name under `root` (a folder, links not followed).
+/// Finds each lesson's student_file by name under `root` (a folder, links not followed). A lesson
+/// without one gets the file the student most likely meant, with a note: the same name but for
+/// case or a copy suffix ("Matmul_Tiled (1).cu", "matmul_tiled-1.cu"), else the only .cu file in a
+/// folder named like the lesson ("03-phase-loop/tiled.cu").
 LessonFiles findLessonFiles(const Course& course, const std::filesystem::path& root);
 
 /// The lesson a loose file is for, from its name ("frank_matmul_tiled.cu", "lesson3.cu"), or nullptr.

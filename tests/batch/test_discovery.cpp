@@ -113,6 +113,35 @@ TEST_CASE("lesson files are found by name anywhere and links are never followed"
     CHECK(files.notes[0].find("is a link; ignored") != std::string::npos);
 }
 
+TEST_CASE("a near-miss name is graded with a note: case, a copy suffix, or the only .cu in the lesson's folder") {
+    const Course course = twoLessons();
+    {
+        TempFolder tmp("near-miss-copy");
+        writeText(tmp.path / "lesson1" / "Matmul_Naive (1).cu", "copy");
+        writeText(tmp.path / "02-tile-loading" / "tiles.cu", "mine");
+        writeText(tmp.path / "02-tile-loading" / "notes.txt", "x");
+        const LessonFiles files = findLessonFiles(course, tmp.path);
+        REQUIRE(files.byLesson.count("lesson1"));
+        CHECK(readText(files.byLesson.at("lesson1")) == "copy");
+        CHECK(files.nearMisses.at("lesson1") == "lesson1/Matmul_Naive (1).cu");
+        REQUIRE(files.byLesson.count("lesson2"));
+        CHECK(readText(files.byLesson.at("lesson2")) == "mine");
+        REQUIRE(files.notes.size() == 2);
+        CHECK(files.notes[0] == "lesson1: no file named matmul_naive.cu; graded lesson1/Matmul_Naive (1).cu instead (name it matmul_naive.cu next time)");
+    }
+    {
+        TempFolder tmp("near-miss-unclear");  // two guesses, or the right name present: no guessing
+        writeText(tmp.path / "a" / "matmul_naive-1.cu", "one");
+        writeText(tmp.path / "b" / "MATMUL_NAIVE.cu", "two");
+        writeText(tmp.path / "02-tile-loading" / "tile_loading.cu", "right");
+        writeText(tmp.path / "02-tile-loading" / "tile_loading (1).cu", "copy");
+        const LessonFiles files = findLessonFiles(course, tmp.path);
+        CHECK_FALSE(files.byLesson.count("lesson1"));
+        CHECK(readText(files.byLesson.at("lesson2")) == "right");
+        CHECK(files.nearMisses.empty());
+    }
+}
+
 TEST_CASE("among files of one name the one in the lesson's folder wins and then the shallowest") {
     const Course course = twoLessons();
     TempFolder tmp("lesson-dups");
