@@ -84,6 +84,7 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     result.id = sub.id;
     result.source = sub.sourceName();
     result.submissionKey = planned.key;
+    result.courseHash = course.sourceHash;
     result.backend = backendName;
     result.sandboxed = activeSandbox() != nullptr;
     result.seed = options.seed ? *options.seed : studentSeed(sub.id);
@@ -160,8 +161,9 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
 }
 
 /// The result of a submission the grader itself failed on; it is graded again on the next run.
-StudentResult graderFailure(const Planned& planned, const std::string& backendName, const std::string& what) {
+StudentResult graderFailure(const Course& course, const Planned& planned, const std::string& backendName, const std::string& what) {
     StudentResult result;
+    result.courseHash = course.sourceHash;
     result.id = planned.submission.id;
     result.source = planned.submission.sourceName();
     result.submissionKey = planned.key;
@@ -282,7 +284,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
             try {
                 result = gradeSubmission(course, toGrade[i], options, summary.backend, backend, *cpu, work);
             } catch (const std::exception& e) {
-                result = graderFailure(toGrade[i], summary.backend, e.what());
+                result = graderFailure(course, toGrade[i], summary.backend, e.what());
             }
             const auto error = writeFileAtomically(options.out / (result.id + ".json"),
                                                    studentResultJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
@@ -311,10 +313,21 @@ Expected<MergeSummary> mergeResults(const Course& course, const fs::path& submis
     if (!found) return found.error();
     ClassView view{course, {}, {}, found->notes, utcNow()};
     MergeSummary summary;
+    std::vector<std::string> otherCourse;
     for (const auto& sub : found->submissions) {
         auto result = loadStudentResult(out / (sub.id + ".json"));
+        if (result && result->courseHash != course.sourceHash) otherCourse.push_back(sub.id);
         if (result) view.students.push_back(std::move(*result));
         else view.missing.push_back(sub.id);
+    }
+    if (!otherCourse.empty()) {
+        std::string ids;
+        for (size_t i = 0; i < otherCourse.size() && i < 5; ++i) ids += (i ? ", " : "") + otherCourse[i];
+        if (otherCourse.size() > 5) ids += " and " + std::to_string(otherCourse.size() - 5) + " more";
+        return Error{out.string(), std::to_string(otherCourse.size()) + " result" + (otherCourse.size() == 1 ? " was" : "s were") +
+                                       " graded under another course.yaml (" + ids + "): one gradebook cannot mix course versions",
+                     "grade them again under this course.yaml (grader batch without --merge regrades exactly those), "
+                     "or merge with the course.yaml they were graded under (--course)"};
     }
     summary.students = static_cast<int>(view.students.size());
     summary.missing = view.missing;

@@ -99,7 +99,7 @@ nlohmann::json studentResultJson(const StudentResult& r) {
         lessons.push_back(j);
     }
     nlohmann::json j = {{"id", r.id}, {"source", r.source}, {"status", r.status}, {"submission_key", r.submissionKey},
-                        {"backend", r.backend}, {"sandboxed", r.sandboxed}, {"seed", r.seed},
+                        {"course_hash", r.courseHash}, {"backend", r.backend}, {"sandboxed", r.sandboxed}, {"seed", r.seed},
                         {"graded_at", r.gradedAt}, {"seconds", r.seconds}, {"score", r.score()},
                         {"max_score", r.maxScore()}, {"notes", r.notes}, {"lessons", lessons}};
     if (!r.message.empty()) j["message"] = r.message;
@@ -117,6 +117,7 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std
         r.status = text(j, "status");
         r.message = text(j, "message");
         r.submissionKey = text(j, "submission_key");
+        r.courseHash = text(j, "course_hash");
         r.backend = text(j, "backend");
         r.sandboxed = j.value("sandboxed", false);
         r.seed = j.value("seed", uint64_t{0});

@@ -35,6 +35,7 @@ struct StudentResult {
     std::string status = "graded";  ///< graded | refused (an unsafe or unreadable archive) | not graded (a link, another file)
     std::string message;         ///< why it was refused or not graded
     std::string submissionKey;   ///< content hash of the submission, course.yaml and grader
+    std::string courseHash;      ///< content hash of the course.yaml it was graded under (Course::sourceHash)
     std::string backend;         ///< cpu | gpu
     bool sandboxed = true;
     uint64_t seed = 0;

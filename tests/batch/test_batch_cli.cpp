@@ -336,6 +336,33 @@ TEST_CASE("a messy class: every entry gets a row, ids stay distinct, names are k
     CHECK(again.output.find("9 entries: 7 graded, 0 refused, 2 not graded (this run: 0 done now, 9 up to date") != std::string::npos);
 }
 
+TEST_CASE("--merge refuses results graded under another course.yaml, and a plain run regrades exactly those") {
+    TempFolder tmp("versions");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results", course = tmp.path / "course.yaml";
+    writeStudents(subs, 2);
+    std::string text = readText(kTestCourse);
+    writeText(course, text);
+    const std::vector<std::string> env = {"GRADER_CACHE_DIR=" + kSharedCache.string()};
+    const std::vector<std::string> batch = {"batch", subs.string(), "--out", out.string(), "--course", course.string(), "--backend", "cpu"};
+    REQUIRE(runGrader(batch, env).exitCode == 0);
+
+    const size_t at = text.find("points: 4");
+    REQUIRE(at != std::string::npos);
+    writeText(course, text.replace(at, 9, "points: 5"));  // staff change a check's points
+    std::vector<std::string> merge = batch;
+    merge.push_back("--merge");
+    Outcome refused = runGrader(merge, env);
+    INFO(refused.output);
+    CHECK(refused.exitCode != 0);
+    CHECK(refused.output.find("2 results were graded under another course.yaml (student0, student1)") != std::string::npos);
+
+    Outcome regraded = runGrader(batch, env);
+    INFO(regraded.output);
+    CHECK(regraded.exitCode == 0);
+    CHECK(regraded.output.find("this run: 2 done now, 0 up to date") != std::string::npos);
+    CHECK(runGrader(merge, env).exitCode == 0);
+}
+
 TEST_CASE("the Slurm scripts run one array task per shard and then the merge") {
     TempFolder tmp("slurm");
     const fs::path subs = tmp.path / "class", out = tmp.path / "results", script = tmp.path / "grade.sbatch";
