@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "batch/progress.h"
+#include "core/escape.h"
 #include "core/toolchain.h"
 
 namespace grader {
@@ -36,7 +37,10 @@ int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err
     job.submissions = absolutePath(o.submissions);
     job.out = absolutePath(o.out);
     job.shards = command.shards > 0 ? command.shards : std::max(1, (count + 24) / 25);
-    job.cpusPerTask = o.jobs > 0 ? o.jobs : 4;
+    job.cpusPerTask = command.cpusPerTask > 0 ? command.cpusPerTask : o.jobs > 0 ? o.jobs : 4;
+    job.partition = command.partition;
+    job.account = command.account;
+    if (!command.time.empty()) job.time = command.time;
     job.backend = o.backend;
     job.sandbox = o.sandbox;
     const fs::path arrayScript = absolutePath(*command.slurmScript);
@@ -105,7 +109,8 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
         err << "grader: " << graded->graderErrors << " result" << (graded->graderErrors == 1 ? "" : "s")
             << " hold the grader's own errors; they are graded again on the next run\n";
     if (o.shard) {
-        out << "when every shard is done: grader batch " << o.submissions.string() << " --out " << o.out.string() << " --merge\n";
+        out << "when every shard is done: " << graderCommand() << " batch " << shellQuote(o.submissions.string()) << " --out "
+            << shellQuote(o.out.string()) << " --course " << shellQuote(absolutePath(o.coursePath).string()) << " --merge\n";
         return graded->graderErrors ? kExitIncomplete : 0;
     }
     const int merged = merge(course, o, out, err);

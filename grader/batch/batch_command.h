@@ -19,6 +19,9 @@ struct BatchCommand {
     std::optional<std::string> shard;        ///< "K/N"
     std::optional<std::string> slurmScript;  ///< write the Slurm scripts instead of grading
     int shards = 0;                          ///< shards for --slurm-script (0: one per 25 submissions)
+    std::string partition, account;          ///< --slurm-script: #SBATCH --partition / --account ("" leaves them out)
+    std::string time;                        ///< --slurm-script: each task's time limit ("" keeps 02:00:00)
+    int cpusPerTask = 0;                     ///< --slurm-script: CPUs (and -j) per task (0: -j, else 4)
     bool merge = false;                      ///< only build the class outputs
 };
 

@@ -38,6 +38,14 @@ int shardOf(const std::string& id, int count) {
     return static_cast<int>(hash % static_cast<unsigned long long>(count)) + 1;
 }
 
+/// The partition and account lines a cluster may require of every job.
+static std::string slurmPlacement(const SlurmJob& job) {
+    std::string s;
+    if (!job.partition.empty()) s += "#SBATCH --partition=" + job.partition + "\n";
+    if (!job.account.empty()) s += "#SBATCH --account=" + job.account + "\n";
+    return s;
+}
+
 std::string slurmArrayScript(const SlurmJob& job, const std::filesystem::path& arrayScript,
                              const std::filesystem::path& mergeScript) {
     const bool gpu = job.backend == "gpu";
@@ -57,7 +65,8 @@ std::string slurmArrayScript(const SlurmJob& job, const std::filesystem::path& a
     s += "#SBATCH --cpus-per-task=" + std::to_string(job.cpusPerTask) + "\n";
     if (gpu) s += "#SBATCH --gres=gpu:1\n";
     else s += "# (no GPU requested: --backend " + job.backend + "; write --backend gpu to grade on GPU nodes)\n";
-    s += "#SBATCH --time=02:00:00\n";
+    s += "#SBATCH --time=" + job.time + "\n";
+    s += slurmPlacement(job);
     s += "#SBATCH --output=" + logs + "/shard-%a.log\n";
     s += "set -euo pipefail\n";
     s += "if [ -z \"${SLURM_ARRAY_TASK_ID:-}\" ]; then\n";
@@ -79,6 +88,7 @@ std::string slurmMergeScript(const SlurmJob& job) {
     s += "#SBATCH --job-name=grader-merge\n";
     s += "#SBATCH --cpus-per-task=1\n";
     s += "#SBATCH --time=00:15:00\n";
+    s += slurmPlacement(job);
     s += "#SBATCH --output=" + (job.out / "slurm").string() + "/merge.log\n";
     s += "set -euo pipefail\n";
     s += "exec " + commonOptions(job) + " --merge\n";

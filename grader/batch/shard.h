@@ -34,6 +34,9 @@ struct SlurmJob {
     std::filesystem::path out;          ///< absolute RESULTS (shared by every node)
     int shards = 1;
     int cpusPerTask = 4;
+    std::string partition;              ///< #SBATCH --partition, when given
+    std::string account;                ///< #SBATCH --account, when given
+    std::string time = "02:00:00";      ///< #SBATCH --time of each array task
     std::string backend = "auto";       ///< gpu: each task asks for one GPU
     bool sandbox = true;
 };

@@ -188,8 +188,14 @@ int runCli(int argc, char** argv) {
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
     batchCmd->add_flag("--no-sandbox", noSandbox, "run student code without the bubblewrap sandbox (only for trusted submissions)");
     batchCmd->add_option("--shard", batch.shard, "grade only shard K of N (K/N), into the shared results folder");
-    batchCmd->add_option("--slurm-script", batch.slurmScript, "write a Slurm job-array script (one task per shard) and its merge job");
-    batchCmd->add_option("--shards", batch.shards, "shards for --slurm-script (default: one per 25 submissions)")->check(CLI::Range(1, 10000));
+    auto* slurmOpt = batchCmd->add_option("--slurm-script", batch.slurmScript, "write a Slurm job-array script (one task per shard) and its merge job");
+    batchCmd->add_option("--shards", batch.shards, "shards for --slurm-script (default: one per 25 submissions)")
+        ->check(CLI::Range(1, 10000))->needs(slurmOpt);
+    batchCmd->add_option("--partition", batch.partition, "Slurm partition for --slurm-script's jobs")->needs(slurmOpt);
+    batchCmd->add_option("--account", batch.account, "Slurm account for --slurm-script's jobs")->needs(slurmOpt);
+    batchCmd->add_option("--time", batch.time, "time limit of each --slurm-script task, e.g. 02:00:00 (the default)")->needs(slurmOpt);
+    batchCmd->add_option("--cpus-per-task", batch.cpusPerTask, "CPUs of each --slurm-script task, also its -j (default: -j, else 4)")
+        ->check(CLI::Range(1, 1024))->needs(slurmOpt);
     batchCmd->add_flag("--merge", batch.merge, "only build gradebook, junit, Gradescope files and report from the results present");
     batchCmd->add_option("--seed", batch.options.seed, "one seed for every student (default: a stable seed per student id)");
     batchCmd->add_option("--course", batchCourse, "course.yaml to use");

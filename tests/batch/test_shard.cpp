@@ -56,3 +56,24 @@ TEST_CASE("the Slurm array script runs one shard per task and asks for a GPU onl
     CHECK(merge.find(" --merge\n") != std::string::npos);
     CHECK(merge.find("--shard") == std::string::npos);
 }
+
+TEST_CASE("the Slurm scripts carry the partition, account, time and CPUs a cluster asks for") {
+    SlurmJob job;
+    job.grader = "/opt/grader";
+    job.course = "/c/course.yaml";
+    job.submissions = "/c/class";
+    job.out = "/c/results";
+    CHECK(slurmArrayScript(job, "/a", "/b").find("--partition") == std::string::npos);
+    job.partition = "gpu-short";
+    job.account = "cs101";
+    job.time = "00:30:00";
+    job.cpusPerTask = 8;
+    const std::string script = slurmArrayScript(job, "/a", "/b");
+    CHECK(script.find("#SBATCH --partition=gpu-short\n") != std::string::npos);
+    CHECK(script.find("#SBATCH --account=cs101\n") != std::string::npos);
+    CHECK(script.find("#SBATCH --time=00:30:00\n") != std::string::npos);
+    CHECK(script.find("#SBATCH --cpus-per-task=8\n") != std::string::npos);
+    const std::string merge = slurmMergeScript(job);
+    CHECK(merge.find("#SBATCH --partition=gpu-short\n") != std::string::npos);
+    CHECK(merge.find("#SBATCH --account=cs101\n") != std::string::npos);
+}
