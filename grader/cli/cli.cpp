@@ -7,6 +7,8 @@
 
 #include <fstream>
 #include <iostream>
+#include <sstream>
+#include <variant>
 
 #include "backend/backend.h"
 #include "batch/batch_command.h"
@@ -100,6 +102,29 @@ int runCheck(const CheckCommand& cmd) {
     return 0;
 }
 
+/// "  (cpu_sizes [16, 48], time_limit_s 20)": the parameters course.yaml sets for a check, or "".
+std::string parameterText(const CheckSpec& check) {
+    std::string text;
+    const auto add = [&text](const std::string& item) { text += (text.empty() ? "  (" : ", ") + item; };
+    const auto number = [](double v) {
+        std::ostringstream out;
+        out << v;
+        return out.str();
+    };
+    for (const auto& [key, value] : check.params) {
+        if (const auto* i = std::get_if<long>(&value)) add(key + " " + std::to_string(*i));
+        else if (const auto* d = std::get_if<double>(&value)) add(key + " " + number(*d));
+        else if (const auto* s = std::get_if<std::string>(&value)) add(key + " " + *s);
+        else {
+            std::string list;
+            for (long v : std::get<std::vector<long>>(value)) list += (list.empty() ? "" : ", ") + std::to_string(v);
+            add(key + " [" + list + "]");
+        }
+    }
+    if (check.timeLimitS != param_defaults::kTimeLimitS) add("time_limit_s " + number(check.timeLimitS));
+    return text.empty() ? "" : text + ")";
+}
+
 int runList(const std::string& coursePath) {
     auto course = findCourse(coursePath);
     if (!course) return printError(course.error());
@@ -108,7 +133,7 @@ int runList(const std::string& coursePath) {
         std::cout << "  " << lesson.id << "  " << lesson.title << "  (starter/" << lesson.folder << "/" << lesson.studentFile << ")\n";
         for (const auto& check : lesson.checks)
             std::cout << "      " << check.name << std::string(check.name.size() < 13 ? 13 - check.name.size() : 1, ' ')
-                      << check.points << " point" << (check.points == 1 ? "" : "s") << "\n";
+                      << check.points << " point" << (check.points == 1 ? "" : "s") << parameterText(check) << "\n";
     }
     return 0;
 }
