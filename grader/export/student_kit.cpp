@@ -130,7 +130,18 @@ Expected<int> copyPart(const fs::path& kit, const fs::path& out, const KitPart& 
     return files;
 }
 
-/// Makes `out` ready: new, empty, or an earlier export (removed). An Error otherwise.
+/// Removes everything in `folder` but a `.git` an instructor made there (the kit's own repository survives a new export).
+std::error_code clearKeepingGit(const fs::path& folder) {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        if (entry.path().filename() == ".git") continue;
+        fs::remove_all(entry.path(), ec);
+        if (ec) return ec;
+    }
+    return ec;
+}
+
+/// Makes `out` ready: new, empty, or an earlier export (emptied, but for its `.git`). An Error otherwise.
 Expected<fs::path> prepareOut(const fs::path& kit, const std::string& requested) {
     std::error_code ec;
     const fs::path out = fs::weakly_canonical(fs::absolute(requested), ec);
@@ -140,9 +151,11 @@ Expected<fs::path> prepareOut(const fs::path& kit, const std::string& requested)
         return Error{requested, "is the kit itself or holds it", "export into a new folder, e.g. build/student-kit"};
     if (fs::exists(out)) {
         if (!fs::is_directory(out)) return Error{requested, "exists and is not a folder", ""};
-        if (!fs::is_empty(out) && !fs::exists(out / kMarker))
+        bool onlyGit = true;  // an instructor may `git init` the folder before the first export
+        for (const auto& entry : fs::directory_iterator(out, ec)) onlyGit &= entry.path().filename() == ".git";
+        if (!onlyGit && !fs::exists(out / kMarker))
             return Error{requested, "is not empty and is not an earlier student kit", "export into a new or empty folder"};
-        fs::remove_all(out, ec);
+        ec = clearKeepingGit(out);
         if (ec) return Error{requested, "cannot remove the earlier export: " + ec.message(), ""};
     }
     fs::create_directories(out, ec);
@@ -161,8 +174,7 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     if (!folder) return fail(folder.error(), kExportUsage);
     const fs::path dest = *folder;
     auto abandon = [&](const Error& e, int code) {
-        std::error_code ec;
-        fs::remove_all(dest, ec);
+        clearKeepingGit(dest);
         return fail(e, code);
     };
     int files = 0;

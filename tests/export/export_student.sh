@@ -30,7 +30,11 @@ step() { echo "== $(date +%T) $*"; }
 
 step "export"
 rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
+# An instructor keeps the kit in its own repository: a folder holding only
+# .git is a fine target, and the export leaves the .git alone.
+git init -q "$out" || fail "git init failed"
 "$grader" export-student "$out" --cuda-archs 90 --course "$kit/course.yaml" || fail "grader export-student failed"
+[ -f "$out/.git/HEAD" ] || fail "the export removed the kit folder's .git"
 
 step "no solution text"
 for part in solutions examples bench .ci grader/harness/harness.cu grader/harness/reference_kernels.h; do
