@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "backend/compiler_output.h"
+#include "core/interrupt.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
 
@@ -71,6 +72,12 @@ BuildResult publishBuild(const std::string& key, const std::filesystem::path& fo
     std::ofstream(folder / "status") << (result.ok ? "ok\n" : "failed\n");
     const auto target = cacheDir() / key;
     std::error_code ec;
+    if (interrupted()) {  // the compiler may have been stopped half-way: never cache that verdict
+        std::filesystem::remove_all(folder, ec);
+        result.ok = false;
+        result.summary = "interrupted";
+        return result;
+    }
     std::filesystem::rename(folder, target, ec);
     if (ec) {  // another grader published the same key first: use theirs
         std::filesystem::remove_all(folder, ec);

@@ -17,6 +17,7 @@
 #include "batch/progress.h"
 #include "batch/results.h"
 #include "checks/check.h"
+#include "core/interrupt.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
 
@@ -279,12 +280,17 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         std::unique_ptr<Backend> gpu;
         if (!options.makeBackend && summary.backend == "gpu") gpu = std::make_unique<ExclusiveTimingBackend>(makeGpuBackend());
         Backend& backend = gpu ? *gpu : *cpu;
-        for (size_t i = next++; i < toGrade.size(); i = next++) {
+        for (size_t i = next++; i < toGrade.size() && !interrupted(); i = next++) {
             StudentResult result;
             try {
                 result = gradeSubmission(course, toGrade[i], options, summary.backend, backend, *cpu, work);
             } catch (const std::exception& e) {
                 result = graderFailure(course, toGrade[i], summary.backend, e.what());
+            }
+            if (interrupted()) {  // cut short: its verdicts may be the interruption's, not the student's
+                std::lock_guard<std::mutex> lock(summaryMutex);
+                ++summary.discarded;
+                break;
             }
             const auto error = writeFileAtomically(options.out / (result.id + ".json"),
                                                    studentResultJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
@@ -299,8 +305,12 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         }
     };
     std::vector<std::thread> workers;
-    for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
-    for (auto& w : workers) w.join();
+    {
+        InterruptGuard guard;
+        for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
+        for (auto& w : workers) w.join();
+        summary.interrupted = interrupted();
+    }
     progress.close();
     activateSandbox(nullptr);
     fs::remove_all(work, ec);

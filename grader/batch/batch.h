@@ -51,6 +51,8 @@ struct BatchSummary {
     int refused = 0;        ///< unsafe or unreadable archives (this run's and kept results)
     int notGraded = 0;      ///< entries that cannot be graded: links, other files (this run's and kept results)
     int graderErrors = 0;   ///< results holding the grader's own errors, or not written
+    bool interrupted = false;  ///< Ctrl-C or SIGTERM stopped the run (core/interrupt.h)
+    int discarded = 0;      ///< submissions in flight when it was interrupted: no result kept
     std::string backend;    ///< cpu | gpu
     std::string sandbox;    ///< the sandbox's description, or "" when off
     std::vector<std::string> notes;  ///< how ids were made (collisions)

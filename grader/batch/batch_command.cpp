@@ -15,6 +15,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kExitIncomplete = 1;
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports Ctrl-C
 constexpr int kExitCannotRun = 2;
 
 int fail(std::ostream& err, const Error& error) { return printError(err, error, kExitCannotRun); }
@@ -98,6 +99,13 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
         err << "warning: --no-sandbox: student code runs with your permissions, your files and the network\n";
     auto graded = gradeBatch(course, o);
     if (!graded) return fail(err, graded.error());
+    if (graded->interrupted) {
+        const int kept = graded->upToDate + graded->graded;
+        err << "interrupted: " << kept << " of " << graded->submissions << " results kept";
+        if (graded->discarded) err << " (" << graded->discarded << " in progress discarded)";
+        err << "; rerun the same command to continue\n";
+        return kExitInterrupted;
+    }
     for (const auto& note : graded->notes) err << "note: " << note << "\n";
     out << graded->submissions << " entr" << (graded->submissions == 1 ? "y" : "ies");
     if (o.shard) out << " in shard " << o.shard->text() << " (" << graded->otherShards << " in other shards)";

@@ -1,7 +1,8 @@
 // `grader batch`: the command's flow and everything it prints. Grading
 // (batch.h) and merging return values; this turns them into a few lines
 // for a person and an exit code: 0 done, 1 done but incomplete (results
-// missing, or the grader's own errors in some), 2 could not run.
+// missing, or the grader's own errors in some), 2 could not run, 130
+// interrupted (Ctrl-C or SIGTERM; the results finished before are kept).
 // Non-goal: parsing arguments (cli/cli.cpp).
 #pragma once
 

@@ -1,6 +1,8 @@
 // fork/exec with rlimits, a process group per child, and a wall-clock kill.
 #include "core/process.h"
 
+#include "core/interrupt.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -129,6 +131,11 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
         const pid_t done = waitpid(pid, &status, WNOHANG);
         if (done == pid) break;
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (interrupted()) {  // the person asked the grader to stop: so does the child (its result is discarded)
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            break;
+        }
         if (elapsed > limits.wallSeconds) {
             result.timedOut = true;
             kill(-pid, SIGKILL);

@@ -276,6 +276,40 @@ TEST_CASE("kill -9 mid-way loses nothing finished and the rerun regrades only wh
     CHECK(third.output.find("6 entries: 6 graded, 0 refused, 0 not graded (this run: 1 done now, 5 up to date") != std::string::npos);
 }
 
+TEST_CASE("Ctrl-C stops a batch cleanly: finished results kept, none cut short, no half-built cache entry, and it says so") {
+    TempFolder tmp("interrupt");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results", cache = tmp.path / "cache";
+    writeStudents(subs, 5);
+    writeText(subs / "slowpoke" / "matmul_naive.cu", readText(kKit / "tests" / "batch" / "hostile" / "infinite_loop.cu"));
+    const std::vector<std::string> args = {"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "-j", "2"};
+    const std::vector<std::string> env = {"GRADER_CACHE_DIR=" + cache.string()};
+
+    const pid_t pid = startGrader(args, env, tmp.path / "first.log");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while ((!fs::exists(out) || resultIds(out).size() < 2) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    kill(pid, SIGINT);
+    const int status = waitExit(pid);
+    const std::string log = readText(tmp.path / "first.log");
+    INFO(log);
+    CHECK(status == 130);
+    const std::set<std::string> kept = resultIds(out);
+    CHECK(log.find("interrupted: " + std::to_string(kept.size()) + " of 6 results kept") != std::string::npos);
+    CHECK(log.find("rerun the same command to continue") != std::string::npos);
+    for (const auto& id : kept) {  // every result kept is a whole one: the solution's full marks, or the hang's timeout
+        const auto result = loadJson(out / (id + ".json"));
+        if (id != "slowpoke") CHECK_MESSAGE(result["score"] == 5, id);
+    }
+    for (const auto& entry : fs::directory_iterator(cache))
+        CHECK_MESSAGE(entry.path().filename().string().find(".tmp-") == std::string::npos, entry.path());
+    CHECK(survivorsAfter(3, cache, "").empty());
+
+    Outcome rerun = runGrader(args, env);
+    INFO(rerun.output);
+    CHECK(rerun.exitCode == 0);
+    CHECK(resultIds(out).size() == 6);
+}
+
 TEST_CASE("shards run as separate processes into one results folder and the merge builds the class outputs") {
     TempFolder tmp("shards");
     const fs::path subs = tmp.path / "class", out = tmp.path / "results";
