@@ -218,10 +218,13 @@ Expected<std::string> submissionContentHash(const Course& course, const Submissi
         inputs.insert(path);
         std::error_code ec;
         int siblings = 0;
-        for (const auto& entry : fs::directory_iterator(path.parent_path(), ec)) {
-            if (++siblings > kMaxHashedSiblings) break;
-            if (entry.is_regular_file(ec) && !entry.is_symlink(ec) && entry.file_size(ec) <= kMaxHashedSiblingBytes)
-                inputs.insert(entry.path());
+        for (const fs::path& folder : {path.parent_path(), path.parent_path() / lesson}) {  // lessonK/: its quiz answers
+            for (const auto& entry : fs::directory_iterator(folder, ec)) {
+                if (++siblings > kMaxHashedSiblings) break;
+                if (entry.is_regular_file(ec) && !entry.is_symlink(ec) && entry.file_size(ec) <= kMaxHashedSiblingBytes)
+                    inputs.insert(entry.path());
+            }
+            ec.clear();
         }
     }
     for (const auto& path : inputs) {

@@ -306,7 +306,8 @@ std::string issueChips(const StudentResult& s) {
         }
         std::string failed;  // one chip per lesson, naming its failed checks
         for (const auto& c : l.report.checks)
-            if (c.status == Status::Fail || c.status == Status::Error) failed += (failed.empty() ? "" : ", ") + c.name;
+            if (c.status == Status::Fail || c.status == Status::Error)
+                failed += (failed.empty() ? "" : ", ") + (c.name == "quiz" && c.message.rfind("no quiz answers", 0) == 0 ? "quiz answers missing" : c.name);
         if (!failed.empty()) chips += "<span class=\"chip\">" + htmlEscape(l.report.lesson + ": " + failed) + "</span>";
     }
     if (!missing.empty()) chips += "<span class=\"chip grey\">not submitted: " + htmlEscape(missing) + "</span>";

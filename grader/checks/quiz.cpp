@@ -1,5 +1,7 @@
 // The quiz check: the student's answers (quiz_answers.yaml beside their
-// lesson file, or course.yaml's answers_file) graded against the lesson's
+// lesson file, or course.yaml's answers_file; in a folder holding several
+// lessons' files, quiz_answers_lessonK.yaml or lessonK/quiz_answers.yaml
+// there) graded against the lesson's
 // quiz.yaml. It builds and runs nothing, and writes nothing: the record of
 // tries that `grader quiz` keeps is only read, to show a worked answer where
 // that command would. Points are in proportion to the right answers (rounded
@@ -15,10 +17,26 @@
 
 namespace grader {
 
+namespace {
+
+/// The answers file beside the student's file, relative to its folder. A folder holding every lesson's
+/// file (a flat submission) names them by lesson: "quiz_answers_lesson2.yaml" or "lesson2/quiz_answers.yaml";
+/// otherwise `name` ("quiz_answers.yaml").
+std::string answersFileName(const CheckContext& ctx, const std::string& name) {
+    const std::filesystem::path folder = ctx.file.parent_path();
+    const std::filesystem::path base(name);
+    for (const std::filesystem::path& byLesson : {std::filesystem::path(base.stem().string() + "_" + ctx.lesson.id + base.extension().string()),
+                                                  std::filesystem::path(ctx.lesson.id) / base})
+        if (std::filesystem::is_regular_file(folder / byLesson)) return byLesson.string();
+    return name;
+}
+
+}  // namespace
+
 CheckResult checkQuiz(CheckContext& ctx) {
     auto quiz = loadLessonQuiz(ctx.course, ctx.lesson);
     if (!quiz) return makeResult(ctx, Status::Error, quiz.error().format());
-    const std::string name = ctx.spec.stringParam("answers_file", "quiz_answers.yaml");
+    const std::string name = answersFileName(ctx, ctx.spec.stringParam("answers_file", "quiz_answers.yaml"));
     const std::filesystem::path path = ctx.file.parent_path() / name;
     const std::string display = (std::filesystem::path(ctx.displayFile).parent_path() / name).string();
     const std::string quizCommand = graderCommand() + " quiz " + ctx.lesson.id + " ";

@@ -157,6 +157,23 @@ TEST_CASE("report.html is one self-contained page with its table and plots and e
     CHECK(html.find("<link") == std::string::npos);
 }
 
+TEST_CASE("the report tells quiz answers missing from quiz answers wrong, and names a row that is not graded") {
+    const Course course = twoLessons();
+    StudentResult missing = ada(course), wrong = ada(course), link = eve(course);
+    missing.id = "mia";
+    missing.lessons[0].report.checks.push_back(check("quiz", Status::Fail, 0, 2, "no quiz answers: mia/quiz_answers.yaml is missing."));
+    wrong.id = "will";
+    wrong.lessons[0].report.checks.push_back(check("quiz", Status::Fail, 1, 2, "3/6 answers right"));
+    link.id = "alias";
+    link.status = "not graded";
+    link.message = "a link; links are never followed";
+    ClassView view{course, {missing, wrong, link}, {}, {}, "2025-01-31T12:00:00Z"};
+    const std::string html = htmlReport(view);
+    CHECK(html.find("lesson1: correctness, quiz answers missing") != std::string::npos);
+    CHECK(html.find("lesson1: correctness, quiz<") != std::string::npos);
+    CHECK(html.find("Not graded: a link; links are never followed") != std::string::npos);
+}
+
 TEST_CASE("a GPU result's speedup is plotted") {
     const Course course = twoLessons();
     StudentResult r = ada(course);
