@@ -2,6 +2,8 @@
 // bytes are counted while they are written, since a header may lie.
 #include "batch/archive.h"
 
+#include "core/escape.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <fcntl.h>
@@ -64,21 +66,15 @@ const std::vector<std::string>& archiveExtensions() {
     return list;
 }
 
-/// `name` in lower case (extensions are matched without regard to case: ANNA.ZIP).
-std::string lowered(std::string name) {
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return name;
-}
-
 bool isArchiveName(const std::string& fileName) {
-    const std::string name = lowered(fileName);
+    const std::string name = asciiLower(fileName);
     for (const auto& ext : archiveExtensions())
         if (endsWith(name, ext) && name.size() > ext.size()) return true;
     return false;
 }
 
 std::string stripArchiveExtension(const std::string& fileName) {
-    const std::string name = lowered(fileName);
+    const std::string name = asciiLower(fileName);
     for (const auto& ext : archiveExtensions())
         if (endsWith(name, ext)) return fileName.substr(0, fileName.size() - ext.size());
     return fileName;

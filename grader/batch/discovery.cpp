@@ -8,6 +8,7 @@
 #include <set>
 
 #include "batch/archive.h"
+#include "core/escape.h"
 #include "core/toolchain.h"
 
 namespace grader {
@@ -36,18 +37,14 @@ bool betterCandidate(const fs::path& a, const fs::path& b, const fs::path& root,
 }
 
 bool looksLikeCuda(const std::string& name) {
-    return name.size() > 3 && (name.compare(name.size() - 3, 3, ".cu") == 0 || name.compare(name.size() - 3, 3, ".CU") == 0);
-}
-
-std::string lowerCase(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
+    const std::string lower = asciiLower(name);
+    return lower.size() > 3 && lower.compare(lower.size() - 3, 3, ".cu") == 0;
 }
 
 /// A file name without case, and without the suffix a copy gets: "Matmul_Tiled (1).cu" -> "matmul_tiled.cu".
 std::string withoutCopySuffix(const std::string& name) {
     static const std::regex copy(R"(^(.*?)(\s*\(\d+\)|\s*-\s*copy|\s+copy|[-_ ]\d+)?\.cu$)");
-    const std::string lower = lowerCase(name);
+    const std::string lower = asciiLower(name);
     std::smatch match;
     return std::regex_match(lower, match, copy) ? match[1].str() + ".cu" : lower;
 }
@@ -57,12 +54,12 @@ std::string withoutCopySuffix(const std::string& name) {
 std::optional<fs::path> nearMiss(const Lesson& lesson, const std::vector<fs::path>& others, const std::set<fs::path>& claimed,
                                  const fs::path& root) {
     std::vector<fs::path> sameName, inLessonFolder;
-    const std::string wanted = lowerCase(lesson.studentFile);
+    const std::string wanted = asciiLower(lesson.studentFile);
     for (const auto& path : others) {
         if (claimed.count(path)) continue;
         if (withoutCopySuffix(path.filename().string()) == wanted) sameName.push_back(path);
-        const std::string folder = lowerCase(path.parent_path().filename().string());
-        if (path.parent_path() != root && (folder == lowerCase(lesson.folder) || folder == lesson.id)) inLessonFolder.push_back(path);
+        const std::string folder = asciiLower(path.parent_path().filename().string());
+        if (path.parent_path() != root && (folder == asciiLower(lesson.folder) || folder == lesson.id)) inLessonFolder.push_back(path);
     }
     if (sameName.size() == 1) return sameName.front();
     if (sameName.empty() && inLessonFolder.size() == 1) return inLessonFolder.front();
@@ -184,12 +181,8 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
 }
 
 const Lesson* lessonOfLooseFile(const Course& course, const std::string& fileName) {
-    std::string name;
-    for (char c : fileName) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const auto contains = [&name](std::string part) {
-        for (char& c : part) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return !part.empty() && name.find(part) != std::string::npos;
-    };
+    const std::string name = asciiLower(fileName);
+    const auto contains = [&name](const std::string& part) { return !part.empty() && name.find(asciiLower(part)) != std::string::npos; };
     const Lesson* byName = nullptr;
     int matches = 0;
     for (const auto& lesson : course.lessons) {

@@ -65,7 +65,22 @@ std::string caseName(const CheckContext& ctx, int n, int phase) {
 
 /// Compares the C a run recorded with the reference product of the case's
 /// inputs; nullopt when the run recorded no C.
-std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const RunRecord& record, int n, int phase) {
+/// What messages quote from the student's source (lessons 2 and 3), read once per check.
+struct StudentNames {
+    std::optional<PhaseLoop> phaseLoop;
+    TileNames tiles;
+};
+
+StudentNames studentNames(const CheckContext& ctx) {
+    StudentNames names;
+    if (std::string source; (ctx.lesson.number == 2 || ctx.lesson.number == 3) && readStudentSource(ctx.file, source)) {
+        if (ctx.lesson.number == 3) names.phaseLoop = findPhaseLoop(source);
+        names.tiles = findTileNames(source);
+    }
+    return names;
+}
+
+std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const StudentNames& names, const RunRecord& record, int n, int phase) {
     auto output = record.outputs.find("C");
     if (output == record.outputs.end()) return std::nullopt;
     const std::vector<float> A = course_inputs::makeMatrix(ctx.seed, 0, n);
@@ -80,10 +95,8 @@ std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const RunRecord& 
     c.actual = &output->second;
     c.written = record.writtenC;
     c.relativeTolerance = ctx.spec.numberParam("tolerance", 1e-6);
-    if (std::string source; (ctx.lesson.number == 2 || ctx.lesson.number == 3) && readStudentSource(ctx.file, source)) {
-        if (ctx.lesson.number == 3) c.phaseLoop = findPhaseLoop(source);
-        c.tiles = findTileNames(source);
-    }
+    c.phaseLoop = names.phaseLoop;
+    c.tiles = names.tiles;
     return diagnoseMatmul(c, referenceProduct(c));
 }
 
@@ -158,6 +171,7 @@ CheckResult checkCorrectness(CheckContext& ctx) {
     const bool gpu = ctx.backend.name() == "gpu";
     std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN} : correctnessSizes(ctx.lesson, ctx.spec, gpu);
     const int tile = ctx.course.tile;
+    const StudentNames names = studentNames(ctx);
     long cases = 0;
     for (long size : sizes) {
         const int n = static_cast<int>(size);
@@ -183,7 +197,7 @@ CheckResult checkCorrectness(CheckContext& ctx) {
                                                          " Rerun: " + ctx.rerunCommand(n) +
                                                          seeTileMap(ctx, n, record.uninitialized.front().block[0],
                                                                     record.uninitialized.front().block[1], phase, -1));
-            const auto verdict = judgeRun(ctx, record, n, phase);
+            const auto verdict = judgeRun(ctx, names, record, n, phase);
             if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
             if (!verdict->ok) {
                 std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
@@ -197,7 +211,7 @@ CheckResult checkCorrectness(CheckContext& ctx) {
                     if (oneTile && verdict->recognized)
                         larger.n = static_cast<int>(*std::find_if(sizes.begin(), sizes.end(), [n](long s) { return s > n; }));
                     const RunRecord& big = ctx.run(larger);
-                    const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, big, larger.n, phase) : std::nullopt;
+                    const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, names, big, larger.n, phase) : std::nullopt;
                     if (bigVerdict && !bigVerdict->ok && bigVerdict->recognized)
                         message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
                                   tileMapOfFirstWrong(ctx, *bigVerdict, larger.n, phase);

@@ -75,6 +75,12 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
+std::string asciiLower(std::string text) {
+    for (char& c : text)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return text;
+}
+
 std::string shellQuote(const std::string& word) {
     static const std::string safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-@%";
     if (!word.empty() && word.find_first_not_of(safe) == std::string::npos) return word;
