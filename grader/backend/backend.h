@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/gpu_devices.h"
 #include "backend/run_record.h"
 #include "core/course.h"
 
@@ -36,6 +37,7 @@ struct RunRequest {
     std::vector<std::string> extra;  ///< mode-specific arguments
     double timeLimitS = 20;
     long long memoryBytes = 4LL << 30;  ///< 0: no memory limit (CUDA maps much virtual memory)
+    std::vector<std::string> wrapper;   ///< a command the child runs under, e.g. compute-sanitizer --tool racecheck
 };
 
 /// Builds and runs student code on one kind of machine.
@@ -44,6 +46,8 @@ public:
     virtual ~Backend() = default;
     /// "cpu" or "gpu".
     virtual std::string name() const = 0;
+    /// The device the runs go to, as reports name it ("GPU 0 (NVIDIA H200)"); "" for the emulator.
+    virtual std::string device() const { return ""; }
     /// Empty when usable here; otherwise why not ("no CUDA device found").
     virtual std::string unavailableReason() const = 0;
     /// Compiles and links `source` against the lesson's harness.
@@ -55,11 +59,20 @@ public:
 
 /// The emulator backend (always available where a C++ compiler is).
 std::unique_ptr<Backend> makeCpuBackend();
-/// The CUDA backend (needs nvcc and a device at run time).
-std::unique_ptr<Backend> makeGpuBackend();
+/// The CUDA backend (needs nvcc and a device at run time), on `device` (default: the first visible one).
+std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device = std::nullopt);
 
-/// Runs a built child with the record protocol shared by both backends.
-RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& prefix = {});
+/// What the gpu backend's runs in this process spent on their devices' turns (core/turn_lock.h).
+struct GpuTurnStats {
+    int shared = 0, alone = 0;                 ///< runs that shared the card, runs that had it alone (timing, speedup)
+    double sharedWaitS = 0, aloneWaitS = 0;    ///< seconds spent waiting for the turn
+    double sharedHeldS = 0, aloneHeldS = 0;    ///< seconds the turns were held (the runs themselves)
+};
+/// The totals so far, over every device.
+GpuTurnStats gpuTurnStats();
+
+/// Runs a built child (under request.wrapper) with the record protocol shared by both backends; `env` adds NAME=VALUE entries.
+RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env = {});
 
 /// Resolves code addresses in `record` to source lines with addr2line.
 void resolveLocations(const std::filesystem::path& executable, RunRecord& record);

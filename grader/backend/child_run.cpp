@@ -23,7 +23,7 @@ std::string hex(uintptr_t pc) {
 
 }  // namespace
 
-RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& prefix) {
+RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env) {
     RunRecord record;
     char dirTemplate[] = "/tmp/grader-run-XXXXXX";
     if (!mkdtemp(dirTemplate)) {
@@ -32,7 +32,7 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     }
     const std::filesystem::path dir = dirTemplate;
     const std::filesystem::path recordPath = dir / "record";
-    std::vector<std::string> argv = prefix;
+    std::vector<std::string> argv = request.wrapper;
     argv.push_back(build.executable.string());
     argv.push_back(recordPath.string());
     argv.push_back(request.mode);
@@ -46,7 +46,7 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     // RLIMIT_FSIZE caps every file the child writes, the record of C included.
     limits.outputBytes = (16LL << 20) + 2LL * request.n * request.n * static_cast<long long>(sizeof(float));
     // Batch mode: the child sees its own build read-only and its run folder.
-    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits);
+    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits, env);
     std::string bytes;
     if (readFile(recordPath, bytes)) parseRunRecord(bytes, record);
     std::error_code ec;

@@ -1,14 +1,20 @@
 // The gpu backend: nvcc compiles the student's file with -lineinfo together
 // with the lesson's harness (its source, or in the student kit the object
-// compiled at export); the child runs on the CUDA device present.
+// compiled at export); the child runs pinned to one CUDA device, in a turn of
+// that device's lock: correctness and sanitizer runs share the card, a
+// timing or speedup run has it alone (builds never wait).
+#include <chrono>
 #include <fstream>
+#include <mutex>
 
 #include "backend/backend.h"
 #include "backend/build_cache.h"
+#include "backend/gpu_devices.h"
 #include "backend/compiler_output.h"
 #include "backend/student_source.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
+#include "core/turn_lock.h"
 
 namespace grader {
 
@@ -27,12 +33,39 @@ std::filesystem::path harnessFor(int lesson) {
     return std::filesystem::exists(object) ? object : std::filesystem::path();
 }
 
+std::mutex turnStatsMutex;
+GpuTurnStats turnStats;
+
+double seconds(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
+    return std::chrono::duration<double>(to - from).count();
+}
+
+void countTurn(bool alone, double waited, double held) {
+    std::lock_guard<std::mutex> lock(turnStatsMutex);
+    (alone ? turnStats.alone : turnStats.shared) += 1;
+    (alone ? turnStats.aloneWaitS : turnStats.sharedWaitS) += waited;
+    (alone ? turnStats.aloneHeldS : turnStats.sharedHeldS) += held;
+}
+
 class GpuBackend : public Backend {
 public:
+    explicit GpuBackend(std::optional<GpuDevice> device) {
+        if (device) {
+            device_ = std::move(*device);
+            return;
+        }
+        auto visible = visibleGpus();
+        if (!visible) noDevice_ = visible.error().format();
+        else if (visible->empty()) noDevice_ = "nvidia-smi lists no CUDA device";
+        else device_ = visible->front();
+    }
+
     std::string name() const override { return "gpu"; }
+    std::string device() const override { return noDevice_.empty() ? device_.label() : ""; }
 
     std::string unavailableReason() const override {
         if (!deviceFilesPresent()) return "no CUDA device on this machine";
+        if (!noDevice_.empty()) return noDevice_;
         if (nvccPath().empty()) return "no nvcc found (set GRADER_NVCC or put the CUDA toolkit on PATH)";
         if (harnessFor(1).empty()) return "this kit has no gpu harness (nvcc was not found where it was exported)";
         return "";
@@ -49,10 +82,24 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
-        return runChild(build, unlimited);
+        const bool timed = request.mode == "timing" || request.mode == "speedup";
+        const auto asked = std::chrono::steady_clock::now();
+        RunRecord record;
+        std::chrono::steady_clock::time_point granted;
+        {
+            const TurnLock turn = TurnLock::take(device_.lockFile(), timed ? TurnLock::Mode::Exclusive : TurnLock::Mode::Shared);
+            granted = std::chrono::steady_clock::now();
+            record = runChild(build, unlimited, device_.childEnvironment());
+        }
+        countTurn(timed, seconds(asked, granted), seconds(granted, std::chrono::steady_clock::now()));
+        record.deviceError = deviceFailure(record);
+        return record;
     }
 
 private:
+    GpuDevice device_;
+    std::string noDevice_;  ///< why no device could be chosen, else ""
+
     BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
         BuildResult result;
         std::string text;
@@ -96,6 +143,11 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Backend> makeGpuBackend() { return std::make_unique<GpuBackend>(); }
+GpuTurnStats gpuTurnStats() {
+    std::lock_guard<std::mutex> lock(turnStatsMutex);
+    return turnStats;
+}
+
+std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device) { return std::make_unique<GpuBackend>(std::move(device)); }
 
 }  // namespace grader

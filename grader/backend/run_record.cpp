@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <sstream>
 
 namespace grader {
@@ -172,6 +173,27 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             record.tilemap.push_back(line);
         }
     }
+}
+
+}  // namespace grader
+
+namespace grader {
+
+std::string deviceFailure(const RunRecord& record) {
+    // Errors that hardware, drivers or the machine cause; a student's kernel cannot (an illegal address or a
+    // failed launch can be the student's, and stay a verdict).
+    static const std::set<std::string> kDeviceErrors = {
+        "cudaErrorNoDevice",           "cudaErrorDevicesUnavailable", "cudaErrorInsufficientDriver",
+        "cudaErrorSystemNotReady",     "cudaErrorSystemDriverMismatch", "cudaErrorECCUncorrectable",
+        "cudaErrorInitializationError", "cudaErrorStartupFailure",     "cudaErrorCompatNotSupportedOnDevice",
+        "cudaErrorNvlinkUncorrectable"};
+    for (const auto& [when, name] : record.cudaErrors) {
+        if (kDeviceErrors.count(name)) return name + " after the " + when;
+        if (when == "setup") return name + " while the grader prepared the inputs, before your code ran";
+    }
+    for (const auto& launch : record.launches)
+        if (kDeviceErrors.count(launch.error)) return launch.error + " at a kernel launch";
+    return "";
 }
 
 }  // namespace grader

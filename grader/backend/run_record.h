@@ -92,6 +92,9 @@ struct FaultRecord {
 /// Everything one child run reported, with how the process ended.
 struct RunRecord {
     ProcessResult process;
+    std::string notStarted;  ///< why the grader did not start this run (an earlier run of the same code never finished); else ""
+    std::string deviceError; ///< the device failed, not the student's code (deviceFailure); else ""
+
     bool complete = false;  ///< the harness wrote its final "end" line
     bool started = false;   ///< setup finished and the student's code was called
     std::string parseError;
@@ -110,6 +113,11 @@ struct RunRecord {
     std::map<std::string, std::string> speedup;
     std::vector<std::string> tilemap;  ///< the "tilemap*" lines, when `grader tilemap` armed the recording
 };
+
+/// Why `record` shows a failure of the device or driver rather than of the student's code: a CUDA error
+/// before the student's code was called, or one only hardware and drivers cause (ECC, no device,
+/// driver mismatch, ...). "" when there is none.
+std::string deviceFailure(const RunRecord& record);
 
 /// Parses the record file's bytes into `record` (keeps the process fields).
 void parseRunRecord(const std::string& bytes, RunRecord& record);

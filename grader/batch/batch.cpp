@@ -27,26 +27,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// GPU timing runs one at a time: two timed kernels sharing a card measure each other.
-class ExclusiveTimingBackend : public Backend {
-public:
-    explicit ExclusiveTimingBackend(std::unique_ptr<Backend> inner) : inner_(std::move(inner)) {}
-    std::string name() const override { return inner_->name(); }
-    std::string unavailableReason() const override { return inner_->unavailableReason(); }
-    BuildResult build(const Lesson& lesson, const fs::path& source, const std::string& displayName) override {
-        return inner_->build(lesson, source, displayName);
-    }
-    RunRecord run(const BuildResult& build, const RunRequest& request) override {
-        if (request.mode != "timing" && request.mode != "speedup") return inner_->run(build, request);
-        static std::mutex timingTurn;
-        std::lock_guard<std::mutex> lock(timingTurn);
-        return inner_->run(build, request);
-    }
-
-private:
-    std::unique_ptr<Backend> inner_;
-};
-
 /// A submission with the key its result is filed under.
 struct Planned {
     Submission submission;
@@ -215,12 +195,31 @@ Expected<std::string> resolveBackend(const std::string& requested) {
 
 uint64_t studentSeed(const std::string& id) { return stableSeed(id); }
 
+std::vector<GpuDevice> devicesForWorkers(const std::vector<GpuDevice>& devices, int jobs) {
+    std::vector<GpuDevice> assigned;
+    for (int j = 0; j < jobs && !devices.empty(); ++j) assigned.push_back(devices[size_t(j) % devices.size()]);
+    return assigned;
+}
+
 Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options) {
     const auto started = std::chrono::steady_clock::now();
     BatchSummary summary;
     auto backendName = options.makeBackend ? Expected<std::string>(options.makeBackend()->name()) : resolveBackend(options.backend);
     if (!backendName) return backendName.error();
     summary.backend = *backendName;
+    std::vector<GpuDevice> devices;
+    if (!options.makeBackend && summary.backend == "gpu") {
+        auto visible = visibleGpus(options.gpus);
+        if (!visible) return visible.error();
+        if (visible->empty()) return Error{"--gpus", "names no device", "give indices as nvidia-smi lists them, e.g. --gpus 0,1"};
+        devices = *visible;
+        for (const auto& d : devices) summary.devices.push_back(d.label());
+    } else if (!options.makeBackend && !options.gpus.empty()) {
+        return Error{"--gpus", "needs the gpu backend, and this batch grades on the cpu emulator", "leave --gpus out, or use --backend gpu on a GPU machine"};
+    } else if (!options.makeBackend && options.backend == "auto" && fs::exists("/dev/nvidiactl")) {
+        summary.notes.push_back("this machine has NVIDIA device files, but the gpu backend cannot run (" + makeGpuBackend()->unavailableReason() +
+                                "): graded on the cpu emulator, GPU-only checks skipped");
+    }
     std::error_code ec;
     fs::create_directories(options.out, ec);
     if (ec) return Error{options.out.string(), "cannot create the results folder: " + ec.message(), ""};
@@ -275,10 +274,11 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     Progress progress(options.progress ? *options.progress : discard, options.progressOnTerminal, static_cast<int>(toGrade.size()));
     std::atomic<size_t> next{0};
     std::mutex summaryMutex;
-    auto worker = [&] {
+    const std::vector<GpuDevice> workerDevices = devicesForWorkers(devices, jobs);
+    auto worker = [&](int index) {
         std::unique_ptr<Backend> cpu = options.makeBackend ? options.makeBackend() : makeCpuBackend();
         std::unique_ptr<Backend> gpu;
-        if (!options.makeBackend && summary.backend == "gpu") gpu = std::make_unique<ExclusiveTimingBackend>(makeGpuBackend());
+        if (!workerDevices.empty()) gpu = makeGpuBackend(workerDevices[size_t(index)]);
         Backend& backend = gpu ? *gpu : *cpu;
         for (size_t i = next++; i < toGrade.size() && !interrupted(); i = next++) {
             StudentResult result;
@@ -307,7 +307,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     std::vector<std::thread> workers;
     {
         InterruptGuard guard;
-        for (int j = 0; j < jobs; ++j) workers.emplace_back(worker);
+        for (int j = 0; j < jobs; ++j) workers.emplace_back(worker, j);
         for (auto& w : workers) w.join();
         summary.interrupted = interrupted();
     }

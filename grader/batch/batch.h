@@ -1,7 +1,8 @@
 // Batch grading of a class: discover the submissions (of one shard, when
 // sharded), skip those whose result in RESULTS is up to date, grade the rest
 // in parallel (-j workers, one submission each at a time; on the gpu
-// backend the timing and speedup runs take turns), write each result
+// backend each worker has a device, round robin over the visible ones, and
+// timing runs have their device alone: backend/gpu_devices.h), write each result
 // atomically the moment it is done, then build the class outputs. Student
 // code runs in the sandbox (core/sandbox.h) unless the caller opts out.
 // Non-goals: printing (batch_command.h), a scheduler across machines
@@ -35,6 +36,7 @@ struct BatchOptions {
     bool sandbox = true;               ///< false only with --no-sandbox
     std::optional<ShardSpec> shard;
     std::optional<uint64_t> seed;      ///< default: a seed per student, derived from the id
+    std::string gpus;                  ///< --gpus: the devices to use ("0,1" or UUIDs); "": every visible one
     ArchiveLimits archiveLimits;
     std::ostream* progress = nullptr;  ///< where progress goes (stderr), or nowhere
     bool progressOnTerminal = false;
@@ -55,7 +57,8 @@ struct BatchSummary {
     int discarded = 0;      ///< submissions in flight when it was interrupted: no result kept
     std::string backend;    ///< cpu | gpu
     std::string sandbox;    ///< the sandbox's description, or "" when off
-    std::vector<std::string> notes;  ///< how ids were made (collisions)
+    std::vector<std::string> notes;  ///< how ids were made (collisions); why a GPU node graded on the emulator
+    std::vector<std::string> devices;  ///< the GPUs the workers ran on (gpu backend)
     double seconds = 0;
 };
 
@@ -67,6 +70,9 @@ struct MergeSummary {
 
 /// The backend `requested` resolves to here ("cpu" or "gpu"), or why it cannot be used.
 Expected<std::string> resolveBackend(const std::string& requested);
+
+/// The device each of `jobs` workers runs on: round robin over `devices` (empty when there are none).
+std::vector<GpuDevice> devicesForWorkers(const std::vector<GpuDevice>& devices, int jobs);
 
 /// The seed a student's inputs use when no --seed is given (stable per id).
 uint64_t studentSeed(const std::string& id);

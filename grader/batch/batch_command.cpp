@@ -2,6 +2,7 @@
 // happened and where the report is.
 #include "batch/batch_command.h"
 
+#include <cstdio>
 #include <fstream>
 
 #include "batch/progress.h"
@@ -113,6 +114,16 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
         << graded->notGraded << " not graded (this run: " << graded->graded << " done now, " << graded->upToDate
         << " up to date; " << graded->backend << " backend, " << Progress::duration(graded->seconds) << ")\n";
     if (!graded->sandbox.empty()) out << "sandbox: " << graded->sandbox << "\n";
+    if (!graded->devices.empty()) {
+        out << "devices:";
+        for (size_t i = 0; i < graded->devices.size(); ++i) out << (i ? ", " : " ") << graded->devices[i];
+        out << " (each worker on one; a timing run has its device alone)\n";
+        const GpuTurnStats t = gpuTurnStats();
+        char turns[256];
+        std::snprintf(turns, sizeof turns, "GPU turns: %d shared (%.0f s waiting, %.0f s running), %d alone (%.0f s waiting, %.0f s running)\n",
+                      t.shared, t.sharedWaitS, t.sharedHeldS, t.alone, t.aloneWaitS, t.aloneHeldS);
+        out << turns;
+    }
     if (graded->graderErrors)
         err << "grader: " << graded->graderErrors << " result" << (graded->graderErrors == 1 ? "" : "s")
             << " hold the grader's own errors; they are graded again on the next run\n";

@@ -35,6 +35,7 @@ LessonReport lessonReportFromJson(const nlohmann::json& j) {
     r.lesson = text(j, "lesson");
     r.file = text(j, "file");
     r.backend = text(j, "backend");
+    r.device = text(j, "device");
     r.seed = j.value("seed", uint64_t{0});
     r.score = j.value("score", 0);
     r.maxScore = j.value("max_score", 0);

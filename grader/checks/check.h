@@ -38,6 +38,7 @@ struct LessonReport {
     std::string lesson;
     std::string file;
     std::string backend;
+    std::string device;  ///< the GPU that ran it ("GPU 0 (NVIDIA H200)"), "" on the emulator
     uint64_t seed = 0;
     std::vector<CheckResult> checks;
     int score = 0;

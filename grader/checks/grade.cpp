@@ -70,6 +70,26 @@ std::string describeLaunchError(const LaunchRecord& l) {
     return "the kernel launch failed with " + l.error + why;
 }
 
+/// The first run of a lesson that did not finish within its time limit. Later runs of the same code
+/// are not started: a hang costs one time limit per submission, not one per check. A hang on the
+/// emulator stops the GPU runs too (the same code never ends there either); one on the GPU stops
+/// only the GPU's runs, so the emulator's checks still give the verdicts they give on the cpu backend.
+struct HangMemo {
+    std::string runner;  ///< "cpu" or "gpu"; "" while no run hung
+    std::string what;    ///< "the kernel did not finish in the correctness check (n=16, 30 s)"
+
+    void remember(const std::string& on, const Lesson& lesson, const std::string& check, const RunRequest& request, bool gpuBackend) {
+        if (!runner.empty()) return;
+        runner = on;
+        const std::string where = !gpuBackend ? "" : on == "gpu" ? " on the GPU" : " on the cpu emulator";
+        what = std::string(lesson.number == 4 ? "your code" : "the kernel") + " did not finish in the " + check + " check" +
+               (request.wrapper.empty() ? "" : " under compute-sanitizer") + where + " (n=" + std::to_string(request.n) + ", " +
+               std::to_string(int(request.timeLimitS)) + " s)";
+    }
+    /// Why a run on `on` is not started, or "" when it may run.
+    std::string blocks(const std::string& on) const { return runner == "cpu" || runner == on ? what : ""; }
+};
+
 }  // namespace
 
 const char* statusWord(Status status) {
@@ -141,6 +161,7 @@ std::string outOfBoundsAdvice(const std::string& thread, const std::string& bloc
 std::string describeFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
     const std::string at = "n=" + std::to_string(request.n) + (request.mode == "matmul" && request.phase ? " phase " + std::to_string(request.phase) : "");
     const ProcessResult& p = record.process;
+    if (!record.notStarted.empty()) return "not run: " + record.notStarted;
     if (!p.started) return "the grader could not start the program: " + p.startError;
     if (record.fault) {
         const FaultRecord& f = *record.fault;
@@ -240,6 +261,9 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
 }
 
 std::optional<CheckResult> failedRun(const CheckContext& ctx, const RunRecord& record, const RunRequest& request) {
+    if (!record.deviceError.empty())  // the machine's fault: an error of the grader, graded again on the next run
+        return makeResult(ctx, Status::Error, "grader error: device: " + record.deviceError + " on " + ctx.backend.device() +
+                                                  ". The device failed, not your code; this check is graded again on the next run.");
     const std::string failure = describeFailedRun(record, request, ctx.lesson.number != 1);
     if (failure.empty()) return std::nullopt;
     if (record.fault && record.fault->kind == "unsupported") {
@@ -266,6 +290,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
         backend = cpuFallback;
     }
     report.backend = backend->name();
+    report.device = backend->device();
     report.showOutput = options.showOutput;
     const bool onGpu = backend->name() == "gpu";
     std::optional<BuildResult> primaryBuild;  // built when a check first needs it: the quiz alone needs none
@@ -273,6 +298,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
     std::optional<BuildResult> emulatorBuild;  // for emulator-only checks when the gpu backend is primary
     std::string emulatorCannotRun;  // why the emulator cannot run this file, once found (gpu backend)
     std::map<std::string, RunRecord> runs;
+    HangMemo hang;
     for (const auto& spec : lesson.checks) {
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
             continue;
@@ -294,16 +320,22 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
         }
         auto contextFor = [&](Backend* runner, const BuildResult* built) {
             return CheckContext{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
-                                [&runs, &report, runner, built, &spec](const RunRequest& request) -> const RunRecord& {
+                                [&runs, &report, &hang, &lesson, onGpu, runner, built, &spec](const RunRequest& request) -> const RunRecord& {
                                     std::string key = runner->name() + "/" + request.mode + "/" + std::to_string(request.n) + "/" +
                                                       std::to_string(request.phase);
                                     for (const auto& e : request.extra) key += "/" + e;
-                                    auto it = runs.find(key);
-                                    if (it == runs.end()) {
-                                        it = runs.emplace(key, runner->run(*built, request)).first;
-                                        if (report.programOutput.empty())
-                                            keepProgramOutput(report, it->second.process.output, spec.name + ", n=" + std::to_string(request.n));
+                                    for (const auto& w : request.wrapper) key += "|" + w;
+                                    if (const std::string why = hang.blocks(runner->name()); !why.empty()) {
+                                        RunRecord skipped;  // even the same run: the check that asks again cites the first
+                                        skipped.notStarted = why;
+                                        return runs.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
                                     }
+                                    auto it = runs.find(key);
+                                    if (it != runs.end()) return it->second;
+                                    it = runs.emplace(key, runner->run(*built, request)).first;
+                                    if (report.programOutput.empty() && request.wrapper.empty())  // not the sanitizer's banner
+                                        keepProgramOutput(report, it->second.process.output, spec.name + ", n=" + std::to_string(request.n));
+                                    if (it->second.process.timedOut) hang.remember(runner->name(), lesson, spec.name, request, onGpu);
                                     return it->second;
                                 },
                                 file};

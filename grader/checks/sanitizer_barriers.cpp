@@ -48,9 +48,13 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
     std::vector<std::string> problems;
     std::string runFailure;  // a run that did not complete proves nothing: no check passes on it
     for (const std::string tool : {"synccheck", "racecheck"}) {
-        std::vector<std::string> prefix = {sanitizer, "--tool", tool, "--print-limit", "100"};
-        if (tool == "racecheck") prefix.insert(prefix.end(), {"--racecheck-report", "hazard"});
-        RunRecord record = runChild(ctx.build, request, prefix);
+        RunRequest sanitized = request;
+        sanitized.wrapper = {sanitizer, "--tool", tool, "--print-limit", "100"};
+        if (tool == "racecheck") sanitized.wrapper.insert(sanitized.wrapper.end(), {"--racecheck-report", "hazard"});
+        const RunRecord& record = ctx.run(sanitized);
+        if (!record.deviceError.empty()) return *failedRun(ctx, record, request);
+        if (!record.notStarted.empty())
+            return makeResult(ctx, Status::Fail, "not run: " + sentence(record.notStarted) + " Rerun: " + ctx.rerunCommand(request.n));
         if (record.process.timedOut)
             return makeResult(ctx, Status::Fail, "under compute-sanitizer " + tool + " the kernel did not finish within " +
                                                      std::to_string(int(request.timeLimitS)) + " s at n=" + std::to_string(request.n) +

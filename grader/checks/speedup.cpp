@@ -1,9 +1,10 @@
 // The speedup check (GPU only): the student's tiled kernel (lesson 3), or
 // the reference kernels timed by the student's own timer (lesson 4), against
 // the grader's naive and tiled references, all timed in one run on one card.
-// The threshold is relative to this card: max(floor, fraction x the
-// reference tiled kernel's own speedup), because the ratio depends on the
-// card (about 1.5x on an H200, 3-6x on older cards).
+// The threshold is relative to the card that ran it (named in the message):
+// max(floor, fraction x the reference tiled kernel's own speedup on it),
+// because the ratio depends on the card (about 1.5x on an H200, 3-6x on
+// older cards).
 #include <cmath>
 #include <cstdio>
 
@@ -44,10 +45,10 @@ CheckResult checkSpeedup(CheckContext& ctx) {
     const double flops = 2.0 * request.n * double(request.n) * request.n;
     char text[512];
     std::snprintf(text, sizeof text,
-                  "%s %.4g ms (%.0f GFLOP/s), reference naive %.4g ms, reference tiled %.4g ms (%.0f GFLOP/s) at n=%d over %s runs: "
+                  "%s %.4g ms (%.0f GFLOP/s), reference naive %.4g ms, reference tiled %.4g ms (%.0f GFLOP/s) at n=%d over %s runs on %s: "
                   "speedup %.3gx, needed %.3gx (%.2g x the reference's %.3gx, floor %.3gx)",
                   lesson4 ? "your timer: tiled" : "your kernel", mine, flops / (mine * 1e6), naive, tiled, flops / (tiled * 1e6),
-                  request.n, s.count("runs") ? s.at("runs").c_str() : "?", ratio, needed, fraction, referenceRatio, floor);
+                  request.n, s.count("runs") ? s.at("runs").c_str() : "?", ctx.backend.device().c_str(), ratio, needed, fraction, referenceRatio, floor);
     std::string message = text;
     if (fieldNumber(s, "mismatches") > 0)
         return makeResult(ctx, Status::Fail, message + ". But its results were wrong in " + s.at("mismatches") +

@@ -211,6 +211,7 @@ int runCli(int argc, char** argv) {
     batchCmd->add_option("-j,--jobs", batch.options.jobs, "submissions graded in parallel (default: one per core)")->check(CLI::Range(1, 1024));
     batchCmd->add_option("--backend", batch.options.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
+    batchCmd->add_option("--gpus", batch.options.gpus, "the GPUs to grade on, e.g. 0,1 or UUIDs (default: CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists)");
     batchCmd->add_flag("--no-sandbox", noSandbox, "run student code without the bubblewrap sandbox (only for trusted submissions)");
     batchCmd->add_option("--shard", batch.shard, "grade only shard K of N (K/N), into the shared results folder");
     auto* slurmOpt = batchCmd->add_option("--slurm-script", batch.slurmScript, "write a Slurm job-array script (one task per shard) and its merge job");

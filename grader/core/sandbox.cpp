@@ -96,7 +96,8 @@ Expected<Sandbox> Sandbox::open(SandboxPolicy policy) {
     return sandbox;
 }
 
-std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, const SandboxMounts& mounts) const {
+std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, const SandboxMounts& mounts,
+                                      const std::vector<std::string>& env) const {
     std::vector<std::string> argv;
     if (runAs_) {
         const std::string id = std::to_string(*runAs_);
@@ -111,6 +112,8 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, 
     add({policy_.bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
          "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
          "--setenv", "LANG", "C.UTF-8", "--ro-bind", "/usr", "/usr"});
+    for (const auto& entry : env)
+        if (const size_t eq = entry.find('='); eq != std::string::npos) add({"--setenv", entry.substr(0, eq), entry.substr(eq + 1)});
     std::error_code ec;
     for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
         if (fs::is_symlink(top, ec)) add({"--symlink", fs::read_symlink(top, ec).string(), top});
@@ -162,11 +165,12 @@ std::shared_ptr<const Sandbox> activeSandbox() {
     return active;
 }
 
-ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits) {
+ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits,
+                           const std::vector<std::string>& env) {
     const fs::path workDir = mounts.writable.empty() ? fs::path() : mounts.writable.front();
     const auto sandbox = activeSandbox();
-    if (!sandbox) return runProcess(command, limits, workDir);
-    ProcessResult result = runProcess(sandbox->wrap(command, mounts), limits, workDir);
+    if (!sandbox) return runProcess(command, limits, workDir, env);
+    ProcessResult result = runProcess(sandbox->wrap(command, mounts, env), limits, workDir);
     constexpr int kSignalBase = 128;
     if (result.started && !result.timedOut && result.signal == 0 && result.exitCode > kSignalBase &&
         result.exitCode < kSignalBase + 65) {

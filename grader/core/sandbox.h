@@ -62,8 +62,9 @@ class Sandbox {
 public:
     /// Checks that bubblewrap runs here with `policy` and reaches its folders (a probe); the Error says why not.
     static Expected<Sandbox> open(SandboxPolicy policy);
-    /// The argv that runs `command` confined, seeing `mounts`; prepares the writable folders' ownership.
-    std::vector<std::string> wrap(const std::vector<std::string>& command, const SandboxMounts& mounts) const;
+    /// The argv that runs `command` confined, seeing `mounts`, with `env` (NAME=VALUE) set; prepares the writable folders' ownership.
+    std::vector<std::string> wrap(const std::vector<std::string>& command, const SandboxMounts& mounts,
+                                  const std::vector<std::string>& env = {}) const;
     /// One line for people: "bubblewrap 0.8.0, uid 61537, no network, 64 tasks".
     std::string describe() const;
 
@@ -80,7 +81,8 @@ std::shared_ptr<const Sandbox> activeSandbox();
 
 /// runProcess through the active sandbox (plainly when none is active), in the first writable folder
 /// (else /tmp in the sandbox, the current folder without). bubblewrap reports a command killed by
-/// signal S as exit status 128 + S; the result names the signal again.
-ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits);
+/// signal S as exit status 128 + S; the result names the signal again. `env` adds NAME=VALUE entries.
+ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits,
+                           const std::vector<std::string>& env = {});
 
 }  // namespace grader

@@ -13,6 +13,7 @@ nlohmann::json lessonReportJson(const LessonReport& report) {
     nlohmann::json j = {{"lesson", report.lesson}, {"file", report.file}, {"backend", report.backend},
                         {"seed", report.seed}, {"checks", checks}, {"score", report.score},
                         {"max_score", report.maxScore}};
+    if (!report.device.empty()) j["device"] = report.device;
     if (!report.note.empty()) j["note"] = report.note;
     if (!report.compilerLog.empty()) j["compiler_output"] = report.compilerLog;
     if (report.showOutput && !report.programOutput.empty())

@@ -18,6 +18,7 @@ namespace {
 
 std::atomic<int> builds{0};
 std::atomic<bool> failNextBuild{false};
+std::atomic<bool> failDeviceOnce{false};  ///< the next run of a file containing "DEVICE" meets a failed device
 
 /// Builds anything; a file containing "WRONG" computes C off by one; "THROW" makes the grader fail once.
 class FakeBackend : public Backend {
@@ -32,12 +33,18 @@ public:
         b.ok = true;
         b.summary = "built";
         wrong_ = readText(source).find("WRONG") != std::string::npos;
+        device_ = readText(source).find("DEVICE") != std::string::npos;
         return b;
     }
-    RunRecord run(const BuildResult&, const RunRequest& request) override { return fakeMatmulRun(request, wrong_ ? 1 : -1); }
+    RunRecord run(const BuildResult&, const RunRequest& request) override {
+        RunRecord r = fakeMatmulRun(request, wrong_ ? 1 : -1);
+        if (device_ && failDeviceOnce.exchange(false)) r.deviceError = "cudaErrorECCUncorrectable after the synchronize";
+        return r;
+    }
 
 private:
     bool wrong_ = false;
+    bool device_ = false;
 };
 
 const char* const kCourse = R"(course: {title: Fake class}
@@ -141,6 +148,23 @@ TEST_CASE("a result holding the grader's own error is graded again on the next r
     BatchSummary second = fake.grade();
     CHECK(second.graded == 1);
     CHECK(second.graderErrors == 0);
+}
+
+TEST_CASE("a device that fails mid-batch fails only its submission, as the grader's error, and the next run grades it again") {
+    FakeClass fake(3);
+    writeText(fake.subs / "s1" / "work" / "matmul_naive.cu", "// DEVICE trouble");
+    failDeviceOnce = true;
+    BatchSummary first = fake.grade();
+    CHECK(first.graderErrors == 1);
+    auto hit = loadStudentResult(fake.out / "s1.json");
+    REQUIRE(hit.ok());
+    CHECK(hit->hasGraderError());
+    CHECK(hit->lessons[0].report.checks[1].message.find("grader error: device: cudaErrorECCUncorrectable") == 0);
+    CHECK(loadStudentResult(fake.out / "s0.json")->score() == 5);
+    BatchSummary second = fake.grade();
+    CHECK(second.graded == 1);
+    CHECK(second.upToDate == 2);
+    CHECK(loadStudentResult(fake.out / "s1.json")->score() == 5);
 }
 
 TEST_CASE("shards split the class and the merge names who is missing") {

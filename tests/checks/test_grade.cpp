@@ -20,6 +20,8 @@ public:
     std::string unsupported;     ///< the build fails for a construct the emulator lacks
     std::string faultKind;       ///< every run ends with this fault
     bool race = false;           ///< every run records a read-write race on shared memory
+    bool hangs = false;          ///< every run times out
+    std::string deviceError;     ///< every run meets a failed device
     int runs = 0;
 
     std::string name() const override { return backendName; }
@@ -34,6 +36,12 @@ public:
     RunRecord run(const BuildResult&, const RunRequest& request) override {
         ++runs;
         RunRecord r = fakeMatmulRun(request, rightAnswer ? -1 : 3);
+        if (hangs) {
+            r = RunRecord{};
+            r.process.started = true;
+            r.process.timedOut = true;
+        }
+        r.deviceError = deviceError;
         if (!faultKind.empty()) {
             r.fault = FaultRecord{faultKind, {{"feature", "__nanosleep"}}, 0, SourceLocation{"k.cu", 9, ""}};
             r.complete = false;
@@ -183,4 +191,74 @@ TEST_CASE("a right result that rests on a race is not a pass") {
     LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, options);
     CHECK(report.checks[1].status == Status::Fail);
     CHECK(report.checks[1].message.find("only because of the order the emulator ran the threads in: tA[0][1]") != std::string::npos);
+}
+
+/// A lesson-3 course whose checks all run the kernel: a hang in the first must not cost one limit each.
+Course makeHangCourse() {
+    auto parsed = parseCourse(R"(course: {title: t}
+lessons:
+  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
+     checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32], gpu_sizes: [64], time_limit_s: 30},
+              {name: barriers, points: 3, cpu_size: 16}, {name: traffic, points: 2, cpu_size: 16}, {name: speedup, points: 2}]}
+)", "course.yaml", "/kit");
+    REQUIRE(parsed.ok());
+    return *parsed;
+}
+
+TEST_CASE("a kernel that never finishes is run once: every later check fails at once, citing the first") {
+    Course course = makeHangCourse();
+    FakeBackend fake;
+    fake.hangs = true;
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, {});
+    CHECK(fake.runs == 1);
+    REQUIRE(report.checks.size() == 5);
+    CHECK(report.checks[1].status == Status::Fail);
+    CHECK(report.checks[1].message.find("did not finish within 30 s at n=16") != std::string::npos);
+    for (size_t i : {2u, 3u}) {
+        CHECK(report.checks[i].status == Status::Fail);
+        CHECK_MESSAGE(report.checks[i].message.find("not run: the kernel did not finish in the correctness check (n=16, 30 s)") == 0, report.checks[i].message);
+    }
+    CHECK(report.checks[4].status == Status::Skip);  // GPU-only, on the cpu backend
+}
+
+TEST_CASE("on the gpu backend a hang on the emulator stops the GPU's runs too; one on the GPU stops only the GPU's") {
+    Course course = makeHangCourse();
+    FakeBackend gpu, emulator;
+    gpu.backendName = "gpu";
+    emulator.hangs = true;
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", gpu, &emulator, {});
+    CHECK(emulator.runs == 1);
+    CHECK(gpu.runs == 0);
+    CHECK(report.checks[4].status == Status::Fail);
+    CHECK(report.checks[4].message.find("not run: the kernel did not finish in the correctness check on the cpu emulator") == 0);
+
+    FakeBackend gpuHangs, fine;
+    gpuHangs.backendName = "gpu";
+    gpuHangs.hangs = true;
+    report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", gpuHangs, &fine, {});
+    CHECK(gpuHangs.runs == 1);  // correctness on the GPU; barriers' sanitizer part and speedup are not started
+    CHECK(report.checks[1].status == Status::Fail);
+    MESSAGE(report.checks[3].message);
+    CHECK(report.checks[3].message.find("not run") == std::string::npos);  // traffic is the emulator's count, as on the cpu backend
+    CHECK(report.checks[4].message.find("not run: the kernel did not finish in the correctness check on the GPU (n=64, 30 s)") == 0);
+}
+
+TEST_CASE("a failed device is the grader's error, never the student's failure") {
+    Course course = makeCourse();
+    FakeBackend fake;
+    fake.deviceError = "cudaErrorECCUncorrectable after the synchronize";
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, {});
+    CHECK(report.checks[1].status == Status::Error);
+    CHECK(report.checks[1].message.find("grader error: device: cudaErrorECCUncorrectable") == 0);
+    CHECK(report.checks[1].points == 0);
+}
+
+TEST_CASE("deviceFailure tells the machine's errors from the student's") {
+    RunRecord r;
+    r.cudaErrors = {{"synchronize", "cudaErrorIllegalAddress"}};
+    CHECK(deviceFailure(r).empty());
+    r.cudaErrors = {{"synchronize", "cudaErrorECCUncorrectable"}};
+    CHECK(deviceFailure(r) == "cudaErrorECCUncorrectable after the synchronize");
+    r.cudaErrors = {{"setup", "cudaErrorMemoryAllocation"}};
+    CHECK(deviceFailure(r).find("before your code ran") != std::string::npos);
 }

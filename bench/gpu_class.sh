@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Class-scale grading on the gpu backend. Generates a class of STUDENTS x 4
+# lessons from the kit's solutions and the corpus, every file made unique
+# (nothing comes from the compile cache):
+#   7 in 10 correct (the solutions),
+#   1 in 10 partly wrong (lesson 1 without its bounds guard, lesson 3
+#     without its second barrier; lessons 2 and 4 correct),
+#   1 in 10 hanging (lesson 3's phase loop never advances),
+#   1 in 10 hostile (lesson 1 from tests/batch/hostile: fork bombs, floods,
+#     crashes, a divergent barrier, ...).
+# Grades it with `grader batch --backend gpu` (sandboxed) once per -j value
+# and prints, for each: total time, GPU-seconds per submission, the number
+# of correct lesson files that did not get full marks (it must be 0), and
+# what a hanging submission cost against a correct one. Then it compares
+# every check's verdict between the runs (the same verdicts are the target)
+# and times one never-ending lesson-3 kernel alone on each backend.
+# Exit status: 0 when no correct file lost points and the runs agree, 1
+# otherwise, 77 (skipped) without a CUDA device and nvcc. Needs python3.
+# Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS ...]   (from the kit's folder)
+# Default: 100 students, -j 8 then -j 1. GPUS=LIST passes --gpus LIST (e.g.
+# GPUS=0,0 with -j 2: two workers pinned to one device).
+set -u
+grader=$(realpath "${1:-build/grader/grader}")
+out=$(realpath -m "${2:-$(mktemp -d)}")
+students=${3:-100}
+shift $(($# < 3 ? $# : 3))
+jobs_list=("$@")
+[ ${#jobs_list[@]} -gt 0 ] || jobs_list=(8 1)
+if [ ! -e /dev/nvidia0 ] || ! "$grader" check lesson1 solutions/01-naive-kernel/matmul_naive.cu --backend gpu --check compile >/dev/null 2>&1; then
+  echo "gpu_class: needs a CUDA device and nvcc (the gpu backend); skipped"
+  exit 77
+fi
+export NO_COLOR=1
+rm -rf "$out"
+mkdir -p "$out/class"
+chmod 755 "$out"
+
+folders=(01-naive-kernel 02-tile-loading 03-phase-loop 04-measuring-speedup)
+files=(matmul_naive.cu tile_loading.cu matmul_tiled.cu speedup.cu)
+hostile=(fork_200 output_flood memory_hog segfault write_outside read_solutions infinite_loop divergent_barrier daemonize open_socket)
+for ((i = 0; i < students; i++)); do
+  kind=correct
+  case $((i % 10)) in 7) kind=wrong ;; 8) kind=hanging ;; 9) kind=hostile ;; esac
+  id=$(printf "s%03d-%s" "$i" "$kind")
+  for l in 0 1 2 3; do
+    dir=$out/class/$id/${folders[$l]}
+    mkdir -p "$dir"
+    cp "solutions/${folders[$l]}/quiz_answers.yaml" "$dir/"
+    src=solutions/${folders[$l]}/${files[$l]}
+    [ "$kind/$l" = wrong/0 ] && src=tests/kernels/lesson1/missing_bounds_guard.cu
+    [ "$kind/$l" = wrong/2 ] && src=tests/kernels/lesson3/missing_second_barrier.cu
+    [ "$kind/$l" = hostile/0 ] && src=tests/batch/hostile/${hostile[$(((i / 10) % ${#hostile[@]}))]}.cu
+    if [ "$kind/$l" = hanging/2 ]; then
+      sed 's/; ++phase)/;)/' "$src" > "$dir/${files[$l]}"
+      grep -q 'phase < n / TILE;)' "$dir/${files[$l]}" || { echo "gpu_class: cannot make the hanging kernel"; exit 1; }
+    else
+      cp "$src" "$dir/${files[$l]}"
+    fi
+    printf '\n// submission %s\n' "$id" >> "$dir/${files[$l]}"
+    # A correct file is one copied from the solutions: it must get full marks.
+    [ "$src" = "solutions/${folders[$l]}/${files[$l]}" ] && [ "$kind/$l" != hanging/2 ] && echo "$id lesson$((l + 1))" >> "$out/correct.txt"
+  done
+done
+
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || echo 1)
+status=0
+for j in "${jobs_list[@]}"; do
+  results=$out/results-j$j
+  export GRADER_CACHE_DIR=$out/cache-j$j  # a cold compile cache for each run
+  start=$(date +%s.%N)
+  "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" ${GPUS:+--gpus "$GPUS"} > "$out/batch-j$j.log" 2>&1
+  rc=$?
+  end=$(date +%s.%N)
+  if [ $rc -ne 0 ]; then  # a batch that did not complete proves nothing
+    echo "-j $j: grader batch exited with $rc:"
+    tail -5 "$out/batch-j$j.log"
+    status=1
+  fi
+  python3 - "$results" "$out/correct.txt" "$start" "$end" "$students" "$gpus" "$j" <<'EOF' || status=1
+import json, pathlib, statistics, sys
+results, correct_list, start, end, students, gpus, jobs = sys.argv[1:]
+wall = float(end) - float(start)
+correct = {tuple(line.split()) for line in open(correct_list) if line.strip()}
+lost, seconds = [], {"correct": [], "hanging": []}
+for f in sorted(pathlib.Path(results).glob("s*.json")):
+    r = json.load(open(f))
+    kind = r["id"].split("-")[1]
+    if kind in seconds: seconds[kind].append(r["seconds"])
+    for l in r["lessons"]:
+        if (r["id"], l["lesson"]) in correct and l["score"] < l["max_score"]:
+            bad = [c for c in l["checks"] if c["status"] != "pass"]
+            lost.append(f'{r["id"]} {l["lesson"]}: {l["score"]}/{l["max_score"]}: ' +
+                        "; ".join(f'{c["name"]} {c["status"]}: {c["message"][:200]}' for c in bad))
+n = int(students)
+graded = len(list(pathlib.Path(results).glob("s*.json")))
+if graded != n:
+    print(f"-j {jobs}: only {graded} of {n} students have a result")
+    sys.exit(1)
+print(f"-j {jobs}: {n} students x 4 lessons in {wall:.0f} s; {wall * int(gpus) / n:.1f} GPU-seconds per submission ({gpus} GPU)")
+print(f"  correct lesson files below full marks: {len(lost)} of {len(correct)} (must be 0)")
+for line in lost[:20]: print("   ", line)
+if seconds["hanging"] and seconds["correct"]:
+    print(f"  a hanging submission took {max(seconds['hanging']):.0f} s at most (median {statistics.median(seconds['hanging']):.0f} s); "
+          f"a correct one {statistics.median(seconds['correct']):.0f} s (median)")
+sys.exit(1 if lost else 0)
+EOF
+done
+
+if [ ${#jobs_list[@]} -gt 1 ]; then
+  python3 - "$out" "${jobs_list[@]}" <<'EOF' || status=1
+import json, pathlib, sys
+out, jobs = sys.argv[1], sys.argv[2:]
+def verdicts(j):
+    v = {}
+    for f in pathlib.Path(out, f"results-j{j}").glob("s*.json"):
+        r = json.load(open(f))
+        for l in r["lessons"]:
+            for c in l["checks"]: v[(r["id"], l["lesson"], c["name"])] = c["status"]
+    return v
+base = verdicts(jobs[0])
+for j in jobs[1:]:
+    other = verdicts(j)
+    diff = sorted(k for k in base.keys() | other.keys() if base.get(k) != other.get(k))
+    print(f"verdicts -j {jobs[0]} vs -j {j}: {len(base)} compared, {len(diff)} different")
+    for k in diff[:20]: print("   ", *k, base.get(k), "vs", other.get(k))
+    if diff: sys.exit(1)
+EOF
+fi
+
+# One never-ending kernel alone, on each backend: it must cost about one time limit, not one per check.
+hang=$(ls "$out"/class/*-hanging/03-phase-loop/matmul_tiled.cu 2>/dev/null | head -1)
+if [ -n "$hang" ]; then
+  for backend in cpu gpu; do
+    start=$(date +%s.%N)
+    "$grader" check lesson3 "$hang" --backend "$backend" > "$out/hang-$backend.log" 2>&1
+    end=$(date +%s.%N)
+    python3 -c "import sys; print(f'never-ending lesson-3 kernel, {sys.argv[1]} backend: {float(sys.argv[3]) - float(sys.argv[2]):.0f} s for every check')" \
+      "$backend" "$start" "$end"
+  done
+fi
+exit $status
