@@ -20,6 +20,7 @@ packages=(
   doctest-dev                         # unit tests
   bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
   chromium fonts-dejavu-core          # the batch report's test renders it in a headless browser
+  munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
   # /instructor-only
 )
 export DEBIAN_FRONTEND=noninteractive

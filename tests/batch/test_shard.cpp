@@ -8,6 +8,20 @@
 
 using namespace grader;
 
+namespace {
+
+/// A job with the absolute paths `grader batch --slurm-script` fills in.
+SlurmJob sampleJob() {
+    SlurmJob job;
+    job.grader = "/opt/grader";
+    job.course = "/c/course.yaml";
+    job.submissions = "/c/class";
+    job.out = "/c/results";
+    return job;
+}
+
+}  // namespace
+
 TEST_CASE("--shard K/N parses and nonsense is an error naming the rule") {
     auto spec = parseShard("2/8");
     REQUIRE(spec.ok());
@@ -36,11 +50,8 @@ TEST_CASE("every id lands in one stable shard and shards are balanced") {
 }
 
 TEST_CASE("the Slurm array script runs one shard per task and asks for a GPU only for the gpu backend") {
-    SlurmJob job;
-    job.grader = "/opt/kit/build/grader/grader";
-    job.course = "/opt/kit/course.yaml";
+    SlurmJob job = sampleJob();
     job.submissions = "/data/class of 2025";
-    job.out = "/shared/results";
     job.shards = 8;
     job.backend = "gpu";
     const std::string script = slurmArrayScript(job, "/shared/grade.sbatch", "/shared/grade-merge.sbatch");
@@ -58,11 +69,7 @@ TEST_CASE("the Slurm array script runs one shard per task and asks for a GPU onl
 }
 
 TEST_CASE("the Slurm scripts carry the partition, account, time and CPUs a cluster asks for") {
-    SlurmJob job;
-    job.grader = "/opt/grader";
-    job.course = "/c/course.yaml";
-    job.submissions = "/c/class";
-    job.out = "/c/results";
+    SlurmJob job = sampleJob();
     CHECK(slurmArrayScript(job, "/a", "/b").find("--partition") == std::string::npos);
     job.partition = "gpu-short";
     job.account = "cs101";
@@ -76,4 +83,20 @@ TEST_CASE("the Slurm scripts carry the partition, account, time and CPUs a clust
     const std::string merge = slurmMergeScript(job);
     CHECK(merge.find("#SBATCH --partition=gpu-short\n") != std::string::npos);
     CHECK(merge.find("#SBATCH --account=cs101\n") != std::string::npos);
+}
+
+TEST_CASE("a GPU array keeps the cluster's options, and only its tasks ask for the GPU, one each") {
+    SlurmJob job = sampleJob();
+    job.backend = "gpu";
+    job.partition = "gpu";
+    job.account = "cs101";
+    job.time = "01:00:00";
+    job.cpusPerTask = 2;
+    const std::string script = slurmArrayScript(job, "/a", "/b");
+    for (const char* line : {"#SBATCH --gres=gpu:1\n", "#SBATCH --partition=gpu\n", "#SBATCH --account=cs101\n",
+                             "#SBATCH --time=01:00:00\n", "#SBATCH --cpus-per-task=2\n"})
+        CHECK_MESSAGE(script.find(line) != std::string::npos, line);
+    CHECK(script.find("--gres=gpu:1\n") == script.rfind("--gres=gpu:1\n"));
+    CHECK(script.find("--backend gpu") != std::string::npos);
+    CHECK(slurmMergeScript(job).find("--gres") == std::string::npos);
 }
