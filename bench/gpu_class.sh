@@ -104,6 +104,7 @@ if seconds["hanging"] and seconds["correct"]:
           f"a correct one {statistics.median(seconds['correct']):.0f} s (median)")
 sys.exit(1 if lost else 0)
 EOF
+  grep -h '^GPU turns' "$out/batch-j$j.log" | sed 's/^/  /'
 done
 
 if [ ${#jobs_list[@]} -gt 1 ]; then
