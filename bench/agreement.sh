@@ -2,11 +2,12 @@
 # The differential test of the two backends: every kernel of the corpus
 # (tests/kernels/lessonN/*.cu) is graded on the cpu backend (the emulator)
 # and on the gpu backend (nvcc and the CUDA device), with the same seed, and
-# every check's verdict is compared. It prints one row per kernel and check
-# where the verdicts differ; timing magnitudes are the only allowed
-# difference, so the timing check compares its verdict, not its figures. The
-# GPU-only speedup check and the quiz (no answers beside corpus files) are
-# left out.
+# every check's verdict is compared, under the reference course
+# (tests/courses/course.yaml, as the corpus's CTests). It prints one row per
+# kernel and check where the verdicts differ; timing magnitudes are the only
+# allowed difference, so the timing check compares its verdict, not its
+# figures. The GPU-only speedup check and the quiz (no answers beside corpus
+# files) are left out.
 #
 # A file the emulator cannot run ("not supported by the emulator": cpu
 # verdict error) is graded by the GPU alone on the gpu backend; those rows
@@ -48,7 +49,7 @@ grade() {  # lesson/file.cu cpu|gpu|alone -> one JSON verdict file
     alone) extra=(--backend gpu --gpu-alone) ;;
   esac
   # shellcheck disable=SC2046
-  "$GRADER" check "$lesson" "tests/kernels/$kernel" --json --seed 11 "${extra[@]}" $(checks_of "$lesson") >"$base.$how.json" 2>"$base.$how.err"
+  "$GRADER" check "$lesson" "tests/kernels/$kernel" --course tests/courses/course.yaml --json --seed 11 "${extra[@]}" $(checks_of "$lesson") >"$base.$how.json" 2>"$base.$how.err"
 }
 export -f grade
 export GRADER=$grader OUT=$out

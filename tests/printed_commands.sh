@@ -4,10 +4,12 @@
 # the kit's root, also for a file in a folder whose name has a space: the
 # grader's path is printed as it can be typed there, and every word is
 # shell-quoted. A command counts as run when it ends with a verdict (exit 0
-# or 1), not with a usage error or "command not found".
-# Usage: tests/printed_commands.sh GRADER KIT_ROOT
+# or 1), not with a usage error or "command not found". Both the grader and
+# the commands it prints run under COURSE (the reference course: a command
+# printed for one course may name a check another course lacks).
+# Usage: tests/printed_commands.sh GRADER KIT_ROOT COURSE
 set -u
-grader=$1 kit=$2
+grader=$1 kit=$2 course=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 folder="$work/a student's folder"
@@ -28,10 +30,10 @@ for c in "${cases[@]}"; do
   rm -f "$folder"/*
   cp "$source" "$folder/"
   [ -z "$starter" ] || cp "starter/$starter/quiz_answers.yaml" "$folder/"  # blank answers: the quiz prints its command
-  output=$("$(realpath "$grader")" check "$lesson" "$folder/$(basename "$source")" 2>&1)
+  output=$("$(realpath "$grader")" check "$lesson" "$folder/$(basename "$source")" --course "$course" 2>&1)
   while IFS= read -r command; do
     [ -n "$command" ] || continue
-    bash -c "$command" >/dev/null 2>&1
+    bash -c "$command --course '$course'" >/dev/null 2>&1
     status=$?
     ran=$((ran + 1))
     if [ "$status" -gt 1 ]; then

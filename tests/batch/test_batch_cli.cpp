@@ -344,30 +344,31 @@ TEST_CASE("a messy class: every entry gets a row, ids stay distinct, names are k
     writeText(subs / "anna" / "matmul_naive.cu", solution);
     writeOneFileArchive(subs / "anna.zip", "zip", "anna/matmul_naive.cu", solution);  // the same id as the folder
     writeOneFileArchive(subs / "bob.7z", "7zip", "bob/01-naive-kernel/matmul_naive.cu", solution);
+    fs::copy_file(kKit / "tests" / "batch" / "carol.rar", subs / "carol.rar");  // libarchive cannot write RAR: see make_rar.py
     writeText(subs / "frank_matmul_naive.cu", solution);  // a loose file: lesson 1 by its name
     writeText(subs / "notes.txt", "not a submission");
     fs::create_directories(subs / "empty");
     fs::create_symlink(subs / "anna", subs / "alias");
-    const int entries = 9;
+    const int entries = 10;
 
     Outcome graded = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--backend", "cpu",
                                 "-j", "2"},
                                {"GRADER_CACHE_DIR=" + kSharedCache.string()});
     INFO(graded.output);
     REQUIRE(graded.exitCode == 0);
-    CHECK(graded.output.find("9 entries: 7 graded, 0 refused, 2 not graded (this run: 9 done now") != std::string::npos);
+    CHECK(graded.output.find("10 entries: 8 graded, 0 refused, 2 not graded (this run: 10 done now") != std::string::npos);
     CHECK(resultIds(out).size() == entries);
     const std::string csv = readText(out / "gradebook.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == entries + 1);
     for (const char* row : {"Zo___Smith,Zo\xc3\xa9 Smith,5,", "Zo___Smith-2,Zo\xc3\xab Smith,5,", "anna,anna,5,", "anna-2,anna.zip,5,",
-                            "bob,bob.7z,5,", "frank_matmul_naive,frank_matmul_naive.cu,5,", "empty,empty,0,"})
+                            "bob,bob.7z,5,", "carol,carol.rar,5,", "frank_matmul_naive,frank_matmul_naive.cu,5,", "empty,empty,0,"})
         CHECK_MESSAGE(csv.find(row) != std::string::npos, row);
     CHECK(csv.find("alias,alias,0,0,0,9,not graded,a link") != std::string::npos);
     CHECK(csv.find("notes.txt,notes.txt,0,0,0,9,not graded,\"not a folder") != std::string::npos);
 
     Outcome again = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--backend", "cpu"},
                               {"GRADER_CACHE_DIR=" + kSharedCache.string()});
-    CHECK(again.output.find("9 entries: 7 graded, 0 refused, 2 not graded (this run: 0 done now, 9 up to date") != std::string::npos);
+    CHECK(again.output.find("10 entries: 8 graded, 0 refused, 2 not graded (this run: 0 done now, 10 up to date") != std::string::npos);
 }
 
 TEST_CASE("--merge refuses results graded under another course.yaml, and a plain run regrades exactly those") {

@@ -1,11 +1,13 @@
 # Runs a grader command and compares its exact output (stdout then stderr)
-# and exit code with a golden file, whose first line is "exit N".
-# Usage: cmake -DGRADER=... -DGOLDEN=... -DARGS="a;b;c" -DWORKDIR=... -P golden.cmake
+# and exit code with a golden file, whose first line is "exit N". COURSE (the
+# reference course) is the grader's --course, given before ARGS, so a
+# --course in ARGS wins.
+# Usage: cmake -DGRADER=... -DGOLDEN=... -DARGS="a;b;c" -DCOURSE=... -DWORKDIR=... -P golden.cmake
 # With -DUPDATE=1, or GOLDEN_UPDATE=1 in the environment, the golden file is
-# rewritten instead: GOLDEN_UPDATE=1 ctest --test-dir build -R golden
+# rewritten instead: GOLDEN_UPDATE=1 ctest --test-dir build -L golden
 # accepts every current output (review the diff before committing it).
 set(ENV{NO_COLOR} 1)
-execute_process(COMMAND "${GRADER}" ${ARGS} WORKING_DIRECTORY "${WORKDIR}"
+execute_process(COMMAND "${GRADER}" --course "${COURSE}" ${ARGS} WORKING_DIRECTORY "${WORKDIR}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(actual "exit ${rc}\n${out}${err}")
 if(UPDATE OR "$ENV{GOLDEN_UPDATE}")
@@ -15,5 +17,5 @@ endif()
 file(READ "${GOLDEN}" expected)
 if(NOT actual STREQUAL expected)
   file(WRITE "${GOLDEN}.actual" "${actual}")
-  message(FATAL_ERROR "output differs from ${GOLDEN}\n--- expected\n${expected}\n--- actual\n${actual}\n(diff ${GOLDEN} ${GOLDEN}.actual)\nIf the new output is right: GOLDEN_UPDATE=1 ctest --test-dir <build> -R golden, then review git diff")
+  message(FATAL_ERROR "output differs from ${GOLDEN}\n--- expected\n${expected}\n--- actual\n${actual}\n(diff ${GOLDEN} ${GOLDEN}.actual)\nIf the new output is right: GOLDEN_UPDATE=1 ctest --test-dir <build> -L golden, then review git diff")
 endif()

@@ -1,6 +1,7 @@
-// `grader quiz` end to end in one process, on the kit's lesson 3 quiz: the
-// tries recorded beside the answers file and the reveal they lead to, --blank,
-// and the messages of a missing or doubly named answers file.
+// `grader quiz` end to end in one process, on the kit's lesson 3 quiz under
+// the reference course (tests/courses/course.yaml): the tries recorded
+// beside the answers file and the reveal they lead to, --blank, and the
+// messages of a missing or doubly named answers file.
 #include <doctest/doctest.h>
 
 #include <sstream>
@@ -21,7 +22,7 @@ struct Run {
 
 const Course& kitCourse() {
     static const Course course = [] {
-        auto loaded = loadCourse(std::string(KIT_SOURCE_DIR) + "/course.yaml");
+        auto loaded = loadCourse(REFERENCE_COURSE);
         REQUIRE(loaded.ok());
         return *loaded;
     }();
