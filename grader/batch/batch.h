@@ -35,6 +35,7 @@ struct BatchOptions {
     bool sandbox = true;               ///< false only with --no-sandbox
     std::optional<ShardSpec> shard;
     std::optional<uint64_t> seed;      ///< default: a seed per student, derived from the id
+    std::optional<std::filesystem::path> feedback;  ///< --feedback: the merge also writes each student's feedback there
     ArchiveLimits archiveLimits;
     std::ostream* progress = nullptr;  ///< where progress goes (stderr), or nowhere
     bool progressOnTerminal = false;
@@ -74,8 +75,10 @@ uint64_t studentSeed(const std::string& id);
 /// Grades every submission of the shard that has no up-to-date result into options.out.
 Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options);
 
-/// Builds gradebook.csv, junit.xml, gradescope/ and report.html from the results in `out`.
+/// Builds gradebook.csv, junit.xml, gradescope/ and report.html from the results in `out`, and
+/// with `feedback` each student's feedback there (feedback.h).
 Expected<MergeSummary> mergeResults(const Course& course, const std::filesystem::path& submissions,
-                                    const std::filesystem::path& out);
+                                    const std::filesystem::path& out,
+                                    const std::optional<std::filesystem::path>& feedback = std::nullopt);
 
 }  // namespace grader
