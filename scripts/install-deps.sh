@@ -19,7 +19,8 @@ packages=(
   libzstd-dev                         # a static libarchive: the grader runs elsewhere as is
   doctest-dev                         # unit tests
   bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
-  chromium fonts-dejavu-core          # the batch report's test renders it in a headless browser
+  chromium fonts-dejavu-core          # the batch report's tests render and print it in a headless browser
+  poppler-utils                       # pdftotext: the printed report's text
   munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
   # /instructor-only
 )

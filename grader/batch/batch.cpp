@@ -14,9 +14,11 @@
 #include <sstream>
 #include <thread>
 
+#include "batch/feedback.h"
 #include "batch/progress.h"
 #include "batch/results.h"
 #include "checks/check.h"
+#include "core/escape.h"
 #include "core/interrupt.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
@@ -33,17 +35,14 @@ struct Planned {
     std::string key;
 };
 
-/// A display path for messages and reports: printable ASCII but quotes and backslashes (a student's folder name may hold anything).
-std::string safeDisplay(const std::string& text) {
-    std::string out;
-    for (unsigned char c : text) out += (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') ? static_cast<char>(c) : '_';
-    return out;
-}
+/// What a result's messages are written for, part of its key: a result of an earlier grader whose
+/// commands named the file inside the submission is graded again, not reused.
+constexpr const char* kResultMessages = "commands for the student's kit";
 
 /// The key a result is filed under: the submission's content, course.yaml, the grader's version and --seed.
 std::string resultKey(const std::string& contentHashText, const std::string& courseHash, std::optional<uint64_t> seed) {
     return contentHash(contentHashText + "\n" + courseHash + "\n" + graderVersion() + "\n" +
-                       (seed ? std::to_string(*seed) : "seed per id"));
+                       (seed ? std::to_string(*seed) : "seed per id") + "\n" + kResultMessages);
 }
 
 std::string verdictLine(const StudentResult& r) {
@@ -113,26 +112,29 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     }
     const LessonFiles files = findLessonFiles(course, root);
     for (const auto& note : files.notes) result.notes.push_back(note);
+    // Messages and the commands in them name the file as the student's kit has it, and the grader
+    // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
     CheckOptions checkOptions;
     checkOptions.seed = result.seed;
+    checkOptions.grader = kitGraderCommand();
     for (const auto& lesson : course.lessons) {
         auto found = files.byLesson.find(lesson.id);
         if (found == files.byLesson.end()) {
             result.lessons.push_back(notSubmitted(lesson, backendName));
             continue;
         }
-        const std::string display = safeDisplay(sub.kind == SubmissionKind::File ? sub.sourceName()
+        const std::string handedIn = cleanUtf8(sub.kind == SubmissionKind::File ? sub.sourceName()
                                                                                  : sub.sourceName() + "/" + found->second.lexically_relative(root).string());
         LessonOutcome outcome;
         outcome.submitted = true;
         try {
-            outcome.report = gradeLesson(course, lesson, found->second, display, backend, &cpu, checkOptions);
+            outcome.report = gradeLesson(course, lesson, found->second, lesson.starterFile(), backend, &cpu, checkOptions);
         } catch (const std::exception& e) {
             outcome.report.lesson = lesson.id;
-            outcome.report.file = display;
             outcome.report.backend = backendName;
             outcome.report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0});
         }
+        outcome.report.file = handedIn;  // the instructor's: which file of the submission was graded
         result.lessons.push_back(outcome);
     }
     std::error_code ec;
@@ -318,13 +320,15 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     return summary;
 }
 
-Expected<MergeSummary> mergeResults(const Course& course, const fs::path& submissions, const fs::path& out) {
+Expected<MergeSummary> mergeResults(const Course& course, const fs::path& submissions, const fs::path& out,
+                                    const std::optional<fs::path>& feedback) {
     auto found = discoverSubmissions(submissions, out);
     if (!found) return found.error();
-    ClassView view{course, {}, {}, found->notes, utcNow()};
+    ClassView view{course, {}, {}, found->notes, utcNow(), {}};
     MergeSummary summary;
     std::vector<std::string> otherCourse;
     for (const auto& sub : found->submissions) {
+        view.sources[sub.id] = sub.sourceName();
         auto result = loadStudentResult(out / (sub.id + ".json"));
         if (result && result->courseHash != course.sourceHash) otherCourse.push_back(sub.id);
         if (result) view.students.push_back(std::move(*result));
@@ -342,6 +346,8 @@ Expected<MergeSummary> mergeResults(const Course& course, const fs::path& submis
     summary.students = static_cast<int>(view.students.size());
     summary.missing = view.missing;
     if (auto error = writeClassOutputs(view, out)) return *error;
+    if (feedback)
+        if (auto error = writeFeedback(view, *feedback)) return *error;
     return summary;
 }
 

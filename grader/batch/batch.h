@@ -37,6 +37,7 @@ struct BatchOptions {
     std::optional<ShardSpec> shard;
     std::optional<uint64_t> seed;      ///< default: a seed per student, derived from the id
     std::string gpus;                  ///< --gpus: the devices to use ("0,1" or UUIDs); "": every visible one
+    std::optional<std::filesystem::path> feedback;  ///< --feedback: the merge also writes each student's feedback there
     ArchiveLimits archiveLimits;
     std::ostream* progress = nullptr;  ///< where progress goes (stderr), or nowhere
     bool progressOnTerminal = false;
@@ -80,8 +81,10 @@ uint64_t studentSeed(const std::string& id);
 /// Grades every submission of the shard that has no up-to-date result into options.out.
 Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options);
 
-/// Builds gradebook.csv, junit.xml, gradescope/ and report.html from the results in `out`.
+/// Builds gradebook.csv, junit.xml, gradescope/ and report.html from the results in `out`, and
+/// with `feedback` each student's feedback there (feedback.h).
 Expected<MergeSummary> mergeResults(const Course& course, const std::filesystem::path& submissions,
-                                    const std::filesystem::path& out);
+                                    const std::filesystem::path& out,
+                                    const std::optional<std::filesystem::path>& feedback = std::nullopt);
 
 }  // namespace grader

@@ -45,6 +45,7 @@ int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err
     if (!command.time.empty()) job.time = command.time;
     job.backend = o.backend;
     job.sandbox = o.sandbox;
+    if (o.feedback) job.feedback = absolutePath(*o.feedback);
     const fs::path arrayScript = absolutePath(*command.slurmScript);
     fs::path mergeScript = arrayScript.parent_path() / (arrayScript.stem().string() + "-merge" + arrayScript.extension().string());
     fs::create_directories(job.out / "slurm", ec);
@@ -64,12 +65,17 @@ int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err
 }
 
 int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::ostream& err) {
-    auto merged = mergeResults(course, o.submissions, o.out);
+    auto merged = mergeResults(course, o.submissions, o.out, o.feedback);
     if (!merged) return fail(err, merged.error());
     out << "class outputs from " << merged->students << " result" << (merged->students == 1 ? "" : "s") << ": "
         << (o.out / "gradebook.csv").string() << ", " << (o.out / "junit.xml").string() << ", "
         << (o.out / "gradescope").string() << "/\n";
     out << "report: " << (o.out / "report.html").string() << "\n";
+    if (o.feedback) {
+        const size_t students = merged->students + merged->missing.size();
+        out << "feedback: " << (*o.feedback / "").string() << " (<id>.html and <id>.txt for each of " << students << " student"
+            << (students == 1 ? "" : "s") << ")\n";
+    }
     if (merged->missing.empty()) return 0;
     err << "grader: " << merged->missing.size() << " submission" << (merged->missing.size() == 1 ? " has" : "s have")
         << " no result yet:";
@@ -78,10 +84,33 @@ int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::o
     return kExitIncomplete;
 }
 
+/// Why the --feedback folder cannot be used, or nullopt: it must be named, and neither be the results folder
+/// (an id "report" would overwrite report.html) nor lie in SUBMISSIONS (the next run would grade it).
+std::optional<Error> feedbackFolderProblem(const BatchOptions& o) {
+    if (!o.feedback) return std::nullopt;
+    if (o.feedback->empty()) return Error{"--feedback", "needs a folder", "e.g. --feedback " + (o.out / "feedback").string()};
+    const auto folderOf = [](const fs::path& p) {  // absolute, without a trailing slash
+        const fs::path a = absolutePath(p);
+        return a.has_filename() ? a : a.parent_path();
+    };
+    const fs::path folder = folderOf(*o.feedback), results = folderOf(o.out), submissions = folderOf(o.submissions);
+    if (folder == results)
+        return Error{"--feedback", "cannot be the results folder", "give it a folder of its own, e.g. " + (o.out / "feedback").string()};
+    const auto under = [&folder](const fs::path& top) {
+        const fs::path inside = folder.lexically_relative(top);
+        return !inside.empty() && *inside.begin() != "..";
+    };
+    if (under(submissions) && !under(results))  // the results folder is never taken for a submission
+        return Error{"--feedback", "cannot lie in the submissions folder " + o.submissions.string() + " (the next run would grade it)",
+                     "e.g. --feedback " + (o.out / "feedback").string()};
+    return std::nullopt;
+}
+
 }  // namespace
 
 int runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err) {
     BatchOptions& o = command.options;
+    if (auto problem = feedbackFolderProblem(o)) return fail(err, *problem);
     if (command.slurmScript) {
         if (command.shard || command.merge)
             return fail(err, {"--slurm-script", "cannot be combined with --shard or --merge", "the script runs both itself"});
@@ -129,7 +158,8 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
             << " hold the grader's own errors; they are graded again on the next run\n";
     if (o.shard) {
         out << "when every shard is done: " << graderCommand() << " batch " << shellQuote(o.submissions.string()) << " --out "
-            << shellQuote(o.out.string()) << " --course " << shellQuote(absolutePath(o.coursePath).string()) << " --merge\n";
+            << shellQuote(o.out.string()) << " --course " << shellQuote(absolutePath(o.coursePath).string()) << " --merge"
+            << (o.feedback ? " --feedback " + shellQuote(o.feedback->string()) : "") << "\n";
         return graded->graderErrors ? kExitIncomplete : 0;
     }
     const int merged = merge(course, o, out, err);

@@ -32,7 +32,8 @@ std::string gradebookCsv(const ClassView& view) {
     for (const auto& s : view.students) byId[s.id] = &s;
     for (const auto& id : view.missing) byId.emplace(id, nullptr);
     for (const auto& [id, result] : byId) {
-        out << csvField(id) << "," << csvField(result ? result->source : "");
+        const auto source = view.sources.find(id);
+        out << csvField(id) << "," << csvField(result ? result->source : source != view.sources.end() ? source->second : "");
         if (!result) {
             for (size_t i = 0; i < view.course.lessons.size(); ++i) out << ",";
             out << ",,,not graded yet,\r\n";

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@ struct ClassView {
     std::vector<std::string> missing;     ///< handed in, but no result yet (a shard not run, a run killed)
     std::vector<std::string> notes;       ///< entries of SUBMISSIONS that are not submissions
     std::string generatedAt;              ///< UTC, ISO 8601
+    std::map<std::string, std::string> sources;  ///< id -> the name as handed in, for every entry (those missing too)
 };
 
 /// gradebook.csv's text.

@@ -3,6 +3,7 @@
 #include "batch/html_report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <regex>
@@ -69,6 +70,8 @@ td.score { text-align:center; font-variant-numeric:tabular-nums; font-weight:600
        margin-left:8px; overflow:hidden; } .bar i { display:block; height:100%; background:var(--accent); }
 .chip { display:inline-block; padding:0 7px; border-radius:10px; font-size:12px; margin:1px 3px 1px 0;
         background:#ffebe9; color:#a40e26; border:1px solid #ffcecb; white-space:nowrap; }
+.chip.reason { white-space:normal; max-width:100%; }
+h2 .hint { color:var(--muted); font-size:12px; font-weight:400; margin-left:8px; }
 .chip.grey { background:#f6f8fa; color:var(--muted); border-color:var(--line); }
 .chip.ok { background:#dafbe1; color:#116329; border-color:#aceebb; }
 details { background:#fff; border:1px solid var(--line); border-radius:8px; margin:8px 0; }
@@ -88,7 +91,8 @@ details[open] summary { border-bottom:1px solid var(--line); }
 footer { color:var(--muted); font-size:12px; margin-top:28px; border-top:1px solid var(--line); padding-top:10px; }
 code { font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace; font-size:12px; background:#eef1f4; padding:1px 4px;
        border-radius:4px; white-space:nowrap; }
-@media print { body { background:#fff; } details { break-inside:avoid; } }
+@media print { body { background:#fff; } details { break-inside:avoid; } h2 .hint { display:none; }
+               thead th { cursor:auto; } thead th[aria-sort]::after { content:none; } }
 )CSS";
 
 const char* const kScript = R"JS(
@@ -107,6 +111,16 @@ document.querySelectorAll('table.sortable thead th').forEach(function (th, colum
     });
     rows.forEach(function (row) { body.appendChild(row); });
   });
+});
+// Printed, every student's feedback is open; those the reader had closed close again after.
+var openedForPrint = [];
+window.addEventListener('beforeprint', function () {
+  openedForPrint = Array.prototype.filter.call(document.querySelectorAll('details'), function (d) { return !d.open; });
+  openedForPrint.forEach(function (d) { d.open = true; });
+});
+window.addEventListener('afterprint', function () {
+  openedForPrint.forEach(function (d) { d.open = false; });
+  openedForPrint = [];
 });
 )JS";
 
@@ -292,23 +306,28 @@ std::string scoreCell(const LessonOutcome& l) {
            std::to_string(r.maxScore) + "</td>";
 }
 
+/// One chip per failed check, with its reason (the message's first line as the tooltip).
 std::string issueChips(const StudentResult& s) {
     if (s.status != "graded") return "<span class=\"chip\">" + htmlEscape(s.status) + "</span>";
     std::string chips;
+    const auto chip = [&chips](const std::string& text, const CheckResult& check) {
+        chips += "<span class=\"chip reason\" title=\"" + htmlEscape(check.message.substr(0, check.message.find('\n'))) + "\">" +
+                 htmlEscape(text) + "</span>";
+    };
     const std::string missing = s.notSubmitted();
     for (const auto& l : s.lessons) {
         if (!l.submitted) continue;  // listed once, below
-        bool compiled = true;
-        for (const auto& c : l.report.checks) compiled &= !(c.name == "compile" && c.status == Status::Fail);
-        if (!compiled) {  // the other checks only say "not run"
-            chips += "<span class=\"chip\">" + htmlEscape(l.report.lesson + " does not compile") + "</span>";
+        const CheckResult* compile = nullptr;
+        for (const auto& c : l.report.checks)
+            if (c.name == "compile" && c.status == Status::Fail) compile = &c;
+        if (compile) {  // the other checks only say "not run"
+            chip(l.report.lesson + " does not compile: " + shortReason(compile->message), *compile);
             continue;
         }
-        std::string failed;  // one chip per lesson, naming its failed checks
-        for (const auto& c : l.report.checks)
-            if (c.status == Status::Fail || c.status == Status::Error)
-                failed += (failed.empty() ? "" : ", ") + (c.name == "quiz" && c.message.rfind("no quiz answers", 0) == 0 ? "quiz answers missing" : c.name);
-        if (!failed.empty()) chips += "<span class=\"chip\">" + htmlEscape(l.report.lesson + ": " + failed) + "</span>";
+        for (const auto& c : l.report.checks) {
+            if (c.status != Status::Fail && c.status != Status::Error) continue;
+            chip(l.report.lesson + " " + (quizAnswersMissing(c) ? std::string("quiz answers missing") : c.name + ": " + shortReason(c.message)), c);
+        }
     }
     if (!missing.empty()) chips += "<span class=\"chip grey\">not submitted: " + htmlEscape(missing) + "</span>";
     return chips.empty() ? "<span class=\"chip ok\">all checks pass</span>" : chips;
@@ -348,6 +367,26 @@ std::string feedback(const ClassView& view, const StudentResult& s) {
 }
 
 }  // namespace
+
+std::string shortReason(const std::string& message, size_t limit) {
+    std::string text = message.substr(0, message.find('\n'));
+    for (size_t i = 0; i + 2 < text.size(); ++i)  // a sentence ends at ". " before anything but a lower-case letter ("e.g. the")
+        if (text[i] == '.' && text[i + 1] == ' ' && !std::islower(static_cast<unsigned char>(text[i + 2]))) {
+            text.resize(i);
+            break;
+        }
+    if (const size_t clause = text.find("; "); clause != std::string::npos) text.resize(clause);
+    while (!text.empty() && (text.back() == '.' || text.back() == ' ' || text.back() == ':')) text.pop_back();
+    if (text.size() <= limit) return text;
+    size_t cut = text.rfind(' ', limit);
+    if (cut == std::string::npos || cut < limit / 2) {  // no word boundary near: cut inside the word, on a whole UTF-8 character
+        cut = limit;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    }
+    text.resize(cut);
+    while (!text.empty() && (text.back() == ',' || text.back() == ' ' || text.back() == ':' || text.back() == '(')) text.pop_back();
+    return text + "\u2026";
+}
 
 std::string htmlReport(const ClassView& view) {
     std::vector<const StudentResult*> graded;
@@ -429,7 +468,7 @@ std::string htmlReport(const ClassView& view) {
         out << "<div class=\"hint\">each dot is a student (green: passed)</div>" << speedupSvg(points);
     out << "</figure></section>\n";
 
-    out << "<h2>Students</h2><table class=\"sortable\"><thead><tr><th>Student</th>";
+    out << "<h2>Students <span class=\"hint\">click a column heading to sort</span></h2><table class=\"sortable\"><thead><tr><th>Student</th>";
     for (const auto& lesson : view.course.lessons)
         out << "<th class=\"num\">" << htmlEscape(lesson.id) << "<small>" << htmlEscape(lesson.title) << "</small></th>";
     out << "<th>Total</th><th>Issues</th></tr></thead><tbody>\n";
@@ -470,7 +509,8 @@ std::string htmlReport(const ClassView& view) {
     for (const auto& s : view.students) out << feedback(view, s);
     out << "<footer>Each student's full result is <code>&lt;id&gt;.json</code> next to this page; also "
            "<code>gradebook.csv</code>, <code>junit.xml</code> and <code>gradescope/&lt;id&gt;.json</code>. "
-           "A failure message ends with the <code>grader check</code> command that reruns it.</footer>\n";
+           "A failure message ends with the <code>grader check</code> command that reruns it, written for the student's own "
+           "kit: it runs from the kit's root with the student's file at the path it names (<code>starter/NN-name/</code>).</footer>\n";
     out << "</main><script>" << kScript << "</script></body></html>\n";
     return out.str();
 }

@@ -1,10 +1,11 @@
 // report.html: one self-contained page (inline CSS, inline SVG, a few lines
-// of inline script to sort the table; no external assets, no network) with
+// of inline script to sort the table and to open every student's feedback
+// when printed; no external assets, no network) with
 // the class at a glance: headline figures, the score distribution, how many
 // students failed each check, the speedups measured on a GPU (when any),
 // the class table, and every student's feedback check by check. Everything
 // a student wrote (ids, compiler messages) is escaped.
-// Non-goals: interactivity beyond sorting; charts from a library.
+// Non-goals: interactivity beyond sorting and printing; charts from a library.
 #pragma once
 
 #include <string>
@@ -15,5 +16,9 @@ namespace grader {
 
 /// The whole page for `view`.
 std::string htmlReport(const ClassView& view);
+
+/// A failure's reason in a few words, for the Issues column: the first sentence or clause of the
+/// message's first line, cut at a word with an ellipsis when longer than `limit` bytes.
+std::string shortReason(const std::string& message, size_t limit = 80);
 
 }  // namespace grader

@@ -49,6 +49,10 @@ LessonReport lessonReportFromJson(const nlohmann::json& j) {
         check.maxPoints = c.value("max_points", 0);
         r.checks.push_back(check);
     }
+    if (auto output = j.find("program_output"); output != j.end() && output->is_object()) {
+        r.programOutputRun = text(*output, "run");
+        r.programOutput = output->value("lines", std::vector<std::string>{});
+    }
     return r;
 }
 
@@ -80,6 +84,8 @@ std::string StudentResult::notSubmitted() const {
     return list;
 }
 
+bool quizAnswersMissing(const CheckResult& check) { return check.name == "quiz" && check.message.rfind("no quiz answers", 0) == 0; }
+
 LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend) {
     LessonOutcome outcome;
     outcome.report.lesson = lesson.id;
@@ -96,6 +102,8 @@ nlohmann::json studentResultJson(const StudentResult& r) {
     for (const auto& l : r.lessons) {
         nlohmann::json j = lessonReportJson(l.report);
         j["status"] = l.submitted ? "graded" : "not submitted";
+        if (!l.report.programOutput.empty())  // what `grader check` notes (the feedback too), and the instructor may read
+            j["program_output"] = {{"run", l.report.programOutputRun}, {"lines", l.report.programOutput}};
         if (!l.submitted) j["file"] = nullptr;
         lessons.push_back(j);
     }

@@ -3,7 +3,13 @@
 //    "submission_key": ..., "backend": ..., "sandboxed": ..., "seed": ...,
 //    "score": ..., "max_score": ..., "notes": [...],
 //    "lessons": [ the object `grader check --json` prints, plus
-//                 "status": "graded" | "not submitted" ]}
+//                 "status": "graded" | "not submitted", and "program_output":
+//                 {"run", "lines"} when the student's program printed ]}
+// A lesson's "file" is the file graded as it lies in the submission
+// ("dennis.zip/dennis/04-measuring-speedup/speedup.cu"); its messages name it
+// as the student's kit does (starter/NN-name/<file>) and their commands start
+// with build/grader/grader: written for the student, who reruns them from
+// the root of their own kit (the feedback, Gradescope).
 // A result is written atomically (temporary file, fsync, rename) the moment
 // its student is finished: the file's presence with a matching key is what
 // makes a rerun skip that student.
@@ -54,6 +60,9 @@ struct StudentResult {
     /// The lessons not handed in, "lesson2, lesson4" ("" when all were).
     std::string notSubmitted() const;
 };
+
+/// True when `check` is a quiz whose answers file was not handed in (its message starts "no quiz answers").
+bool quizAnswersMissing(const CheckResult& check);
 
 /// The lesson outcome for a lesson whose file is absent.
 LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend);

@@ -85,13 +85,14 @@ std::string slurmMergeScript(const SlurmJob& job) {
     s += "#!/bin/bash\n";
     s += "# Builds gradebook.csv, junit.xml, the Gradescope files and report.html from\n";
     s += "# the shards' results (written by `grader batch --slurm-script`; runs after the array).\n";
+    if (!job.feedback.empty()) s += "# Also writes each student's feedback (--feedback).\n";
     s += "#SBATCH --job-name=grader-merge\n";
     s += "#SBATCH --cpus-per-task=1\n";
     s += "#SBATCH --time=00:15:00\n";
     s += slurmPlacement(job);
     s += "#SBATCH --output=" + (job.out / "slurm").string() + "/merge.log\n";
     s += "set -euo pipefail\n";
-    s += "exec " + commonOptions(job) + " --merge\n";
+    s += "exec " + commonOptions(job) + " --merge" + (job.feedback.empty() ? "" : " --feedback " + shellQuote(job.feedback.string())) + "\n";
     return s;
 }
 

@@ -39,6 +39,7 @@ struct SlurmJob {
     std::string time = "02:00:00";      ///< #SBATCH --time of each array task
     std::string backend = "auto";       ///< gpu: each task asks for one GPU
     bool sandbox = true;
+    std::filesystem::path feedback;     ///< absolute --feedback folder of the merge job, or empty
 };
 
 /// The job-array script: one task per shard, `#SBATCH --gres=gpu:1` when the gpu backend is wanted.

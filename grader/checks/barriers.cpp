@@ -37,7 +37,7 @@ std::string seeTileMap(const CheckContext& ctx, const int block[3], int phase) {
     const int x = inside ? block[0] : 0, y = inside ? block[1] : 0;
     const int p = ctx.lesson.number == 2 ? 1 : std::min(phase, last);
     return "\nSee block (" + std::to_string(x) + "," + std::to_string(y) + ")'s loads and barriers in phase " + std::to_string(p) + ": " +
-           tilemapCommand(ctx.lesson, ctx.displayFile, x, y, p);
+           tilemapCommand(ctx.grader, ctx.lesson, ctx.displayFile, x, y, p);
 }
 
 }  // namespace

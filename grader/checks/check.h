@@ -59,6 +59,23 @@ struct CheckOptions {
     bool gpuAlone = false;          ///< gpu backend: skip the emulator's part of each check (a measurement, never a grade)
     bool showOutput = false;        ///< print the first lines the student's program printed
     bool compilerOutput = false;    ///< keep the compiler's full log of a failed build in the report
+    /// How printed commands name the grader: "" for graderCommand() (as typed here); the batch
+    /// gives kitGraderCommand(), for commands a student pastes in their own kit.
+    std::string grader;
+};
+
+/// A `grader check` command as printed for a person to paste where they stand.
+struct CheckCommandLine {
+    std::string grader;            ///< the grader as typed there (graderCommand(), kitGraderCommand())
+    std::string lesson;
+    std::string file;              ///< the student's file as typed there
+    std::string check;             ///< one check, or "" for all of the lesson's
+    std::optional<int> n;          ///< one size, or all of the check's
+    uint64_t seed = 0;
+    std::string backend = "cpu";   ///< named with --backend unless it is cpu
+
+    /// "GRADER check LESSON FILE [--check CHECK] [--n N] --seed SEED [--backend B]", each word shell-quoted.
+    std::string text() const;
 };
 
 /// Everything a check may read; runs are memoized so checks share them.
@@ -73,6 +90,7 @@ struct CheckContext {
     std::optional<int> onlyN;
     std::function<const RunRecord&(const RunRequest&)> run;
     std::filesystem::path file;  ///< the student's file as the grader reads it (the quiz answers sit beside it)
+    std::string grader;          ///< the grader as printed commands name it (CheckOptions::grader, resolved)
 
     /// "grader check lesson3 FILE --check NAME --n N --seed S": reruns one case.
     std::string rerunCommand(std::optional<int> n) const;

@@ -108,7 +108,7 @@ std::string seeTileMap(const CheckContext& ctx, int n, int bx, int by, int phase
     if ((ctx.lesson.number != 2 && ctx.lesson.number != 3) || n < tile || n > 8 * tile || n % tile != 0) return "";
     if (ctx.lesson.number == 3) phase = mapPhase >= 0 ? mapPhase : std::min(1, n / tile - 1);
     return "\nSee what block (" + std::to_string(bx) + "," + std::to_string(by) + ") loads in phase " + std::to_string(phase) + ": " +
-           tilemapCommand(ctx.lesson, ctx.displayFile, bx, by, phase, n == defaultTilemapSize(tile) ? std::nullopt : std::optional<int>(n));
+           tilemapCommand(ctx.grader, ctx.lesson, ctx.displayFile, bx, by, phase, n == defaultTilemapSize(tile) ? std::nullopt : std::optional<int>(n));
 }
 
 /// The tile map of the block holding the first wrong element, or "".

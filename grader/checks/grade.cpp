@@ -122,12 +122,17 @@ std::string sentence(const std::string& text) {
     return text + ".";
 }
 
-std::string CheckContext::rerunCommand(std::optional<int> n) const {
-    std::string command = graderCommand() + " check " + lesson.id + " " + shellQuote(displayFile) + " --check " + spec.name;
+std::string CheckCommandLine::text() const {
+    std::string command = grader + " check " + shellQuote(lesson) + " " + shellQuote(file);
+    if (!check.empty()) command += " --check " + shellQuote(check);
     if (n) command += " --n " + std::to_string(*n);
     command += " --seed " + std::to_string(seed);
-    if (backend.name() != "cpu") command += " --backend " + backend.name();
+    if (backend != "cpu") command += " --backend " + shellQuote(backend);
     return command;
+}
+
+std::string CheckContext::rerunCommand(std::optional<int> n) const {
+    return CheckCommandLine{grader, lesson.id, displayFile, spec.name, n, seed, backend.name()}.text();
 }
 
 CheckResult makeResult(const CheckContext& ctx, Status status, std::string message) {
@@ -292,6 +297,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
     report.backend = backend->name();
     report.device = backend->device();
     report.showOutput = options.showOutput;
+    const std::string printedGrader = options.grader.empty() ? graderCommand() : options.grader;
     const bool onGpu = backend->name() == "gpu";
     std::optional<BuildResult> primaryBuild;  // built when a check first needs it: the quiz alone needs none
     const BuildResult noBuild;
@@ -338,7 +344,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
                                     if (it->second.process.timedOut) hang.remember(runner->name(), lesson, spec.name, request, onGpu);
                                     return it->second;
                                 },
-                                file};
+                                file, printedGrader};
         };
         CheckContext ctx = contextFor(backend, &build);
         CheckResult result;

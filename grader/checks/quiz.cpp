@@ -10,7 +10,6 @@
 // missing or broken answers file is the student's (fail).
 #include "checks/check.h"
 #include "core/escape.h"
-#include "core/toolchain.h"
 #include "quiz/answers.h"
 #include "quiz/quiz_text.h"
 #include "quiz/tries.h"
@@ -39,7 +38,7 @@ CheckResult checkQuiz(CheckContext& ctx) {
     const std::string name = answersFileName(ctx, ctx.spec.stringParam("answers_file", "quiz_answers.yaml"));
     const std::filesystem::path path = ctx.file.parent_path() / name;
     const std::string display = (std::filesystem::path(ctx.displayFile).parent_path() / name).string();
-    const std::string quizCommand = graderCommand() + " quiz " + ctx.lesson.id + " ";
+    const std::string quizCommand = ctx.grader + " quiz " + ctx.lesson.id + " ";
     if (!std::filesystem::exists(path))
         return makeResult(ctx, Status::Fail, "no quiz answers: " + display + " is missing.\nWrite a blank one: " + quizCommand +
                                                  "--blank " + shellQuote(display));

@@ -17,7 +17,7 @@ namespace {
 /// The tile map that shows which elements a block loads (lessons 2 and 3; "" otherwise).
 std::string seeTileMap(const CheckContext& ctx) {
     if (ctx.lesson.number != 2 && ctx.lesson.number != 3) return "";
-    return "\nSee which elements block (0,0) loads in phase 1: " + tilemapCommand(ctx.lesson, ctx.displayFile, 0, 0, 1);
+    return "\nSee which elements block (0,0) loads in phase 1: " + tilemapCommand(ctx.grader, ctx.lesson, ctx.displayFile, 0, 0, 1);
 }
 
 /// The student's phase loop as messages name it ("your phase loop (line 18: `for ...`)").

@@ -69,7 +69,7 @@ int runCheck(const CheckCommand& cmd) {
         }
     }
     if (!std::filesystem::exists(cmd.file))
-        return printError({cmd.file, "no such file", "the lesson's file is " + (std::filesystem::path("starter") / (*lesson)->folder / (*lesson)->studentFile).string()});
+        return printError({cmd.file, "no such file", "the lesson's file is " + (*lesson)->starterFile()});
     if (std::filesystem::is_directory(cmd.file))
         return printError({cmd.file, "is a folder, not a .cu file",
                            "give the lesson's file: " + shellQuote((std::filesystem::path(cmd.file) / (*lesson)->studentFile).string())});
@@ -249,6 +249,9 @@ int runCli(int argc, char** argv) {
         ->check(CLI::Range(1, 1024))->needs(slurmOpt);
     batchCmd->add_flag("--merge", batch.merge, "only build gradebook, junit, Gradescope files and report from the results present");
     batchCmd->add_option("--seed", batch.options.seed, "one seed for every student (default: a stable seed per student id)");
+    std::optional<std::string> feedback;
+    batchCmd->add_option("--feedback", feedback, "also write each student's feedback to send back: FOLDER/<id>.html and <id>.txt")
+        ->type_name("FOLDER");
     batchCmd->add_option("--course", batchCourse, "course.yaml to use");
 
     QuizCommand quiz;
@@ -333,6 +336,7 @@ int runCli(int argc, char** argv) {
         batch.options.submissions = batchSubmissions;
         batch.options.out = batchOut;
         batch.options.sandbox = !noSandbox;
+        if (feedback) batch.options.feedback = *feedback;
         batch.options.progress = &std::cerr;
         batch.options.progressOnTerminal = isatty(STDERR_FILENO);
         return runBatchCommand(*course, batch, std::cout, std::cerr);

@@ -361,6 +361,8 @@ const CheckSpec* Lesson::findCheck(const std::string& name) const {
     return nullptr;
 }
 
+std::string Lesson::starterFile() const { return "starter/" + folder + "/" + studentFile; }
+
 const Lesson* Course::findLesson(const std::string& id) const {
     for (const auto& lesson : lessons)
         if (lesson.id == id) return &lesson;

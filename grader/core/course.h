@@ -61,6 +61,8 @@ struct Lesson {
 
     /// The check named `name`, or nullptr.
     const CheckSpec* findCheck(const std::string& name) const;
+    /// Where the student's file sits in a kit, from its root: "starter/<folder>/<student_file>".
+    std::string starterFile() const;
 };
 
 /// The tile width every file of the kit is written for (TILE in the starters,

@@ -49,6 +49,8 @@ std::string graderCommand() {
     return shellQuote(self.string());
 }
 
+std::string kitGraderCommand() { return "build/grader/grader"; }
+
 std::filesystem::path runtimeDir() {
     if (auto env = fromEnv("GRADER_RUNTIME_DIR"); !env.empty()) return env;
     return executableDir() / "runtime";

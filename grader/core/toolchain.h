@@ -29,6 +29,9 @@ std::filesystem::path builtInCoursePath();
 /// relative to the current folder when it lies below it (build/grader/grader
 /// from the kit's root), else absolute; shell-quoted.
 std::string graderCommand();
+/// The grader as a student types it from the root of their own kit after its
+/// default build: "build/grader/grader" (the commands in batch results and feedback).
+std::string kitGraderCommand();
 /// The grader's version string.
 std::string graderVersion();
 /// A 64-bit FNV-1a hash of `data` as 16 hex digits.

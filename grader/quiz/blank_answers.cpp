@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/toolchain.h"
 #include "quiz/quiz_text.h"
 
 namespace grader {
@@ -43,7 +44,7 @@ std::string blankAnswers(const Quiz& quiz, const Lesson& lesson) {
                               "/quiz.yaml). After each question id write your answer in the form its comment gives. "
                               "See the questions, their choices and hints for wrong answers:";
     std::string text = commentLines(intro, "# ");
-    text += "#   build/grader/grader quiz " + lesson.id + " " + answers + "\n";
+    text += "#   " + kitGraderCommand() + " quiz " + lesson.id + " " + answers + "\n";
     text += commentLines("(add --lang ru for Russian). Checked by: ctest --test-dir build -L " + lesson.label, "# ");
     text += "lesson: " + quiz.lesson + "\nanswers:\n";
     for (const auto& q : quiz.questions) text += commentLines(q.text.en + " " + formComment(q), "  # ") + "  " + q.id + ":\n";

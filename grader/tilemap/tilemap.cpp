@@ -9,7 +9,6 @@
 
 #include "backend/run_record.h"
 #include "core/escape.h"
-#include "core/toolchain.h"
 
 namespace grader {
 
@@ -267,8 +266,9 @@ std::vector<std::string> describeTileMap(const TileMap& map, const TileExpectati
 
 int defaultTilemapSize(int tile) { return 2 * tile; }
 
-std::string tilemapCommand(const Lesson& lesson, const std::string& file, int blockX, int blockY, int phase, std::optional<int> n) {
-    std::string command = graderCommand() + " tilemap " + lesson.id + " " + shellQuote(file) + " --block " + std::to_string(blockX) + "," +
+std::string tilemapCommand(const std::string& grader, const Lesson& lesson, const std::string& file, int blockX, int blockY,
+                           int phase, std::optional<int> n) {
+    std::string command = grader + " tilemap " + lesson.id + " " + shellQuote(file) + " --block " + std::to_string(blockX) + "," +
                           std::to_string(blockY) + " --phase " + std::to_string(phase);
     if (n) command += " --n " + std::to_string(*n);
     return command;

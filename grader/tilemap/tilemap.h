@@ -66,9 +66,10 @@ std::vector<std::string> describeTileMap(const TileMap& map, const TileExpectati
 std::string rectangleText(const char* matrix, const CellCounts& cells, int n);
 
 /// The command that draws block (`blockX`, `blockY`) in `phase`, for a failure message
-/// ("grader tilemap lesson3 FILE --block 0,0 --phase 1"); `n` only when it differs from the default.
-std::string tilemapCommand(const Lesson& lesson, const std::string& file, int blockX, int blockY, int phase,
-                           std::optional<int> n = std::nullopt);
+/// ("GRADER tilemap lesson3 FILE --block 0,0 --phase 1", GRADER as `grader` names it); `n` only when it
+/// differs from the default.
+std::string tilemapCommand(const std::string& grader, const Lesson& lesson, const std::string& file, int blockX, int blockY,
+                           int phase, std::optional<int> n = std::nullopt);
 
 /// The tile map's default size: 2 tiles per side, so there are two phases to compare.
 int defaultTilemapSize(int tile);

@@ -7,19 +7,8 @@
 set -euo pipefail
 report=$(realpath "$1")
 png=$2
-browser=""
-for candidate in chromium chromium-browser google-chrome; do
-  if command -v "$candidate" >/dev/null 2>&1; then browser=$(command -v "$candidate"); break; fi
-done
-if [ -z "$browser" ]; then
-  echo "skipped: no chromium here (scripts/install-deps.sh installs it)"
-  exit 77
-fi
+source "$(dirname "$0")/browser.sh"
 [ -s "$report" ] || { echo "no report at $report"; exit 1; }
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
-flags=(--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update
-       --disable-sync --no-first-run --user-data-dir="$profile" --window-size=1200,900)
 
 dom=$(timeout 90 "$browser" "${flags[@]}" --dump-dom "file://$report" 2>/dev/null || true)
 for part in '<table class="sortable"' 'aria-label="score distribution"' 'aria-label="failures per check"' 'Feedback, student by student'; do

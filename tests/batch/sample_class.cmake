@@ -1,19 +1,26 @@
 # Grades the bundled sample class with `grader batch` (sandboxed) under
 # COURSE and checks the outputs: gradebook.csv equals the golden one (every
 # typical mistake lands where it should), and the other outputs exist with
-# their shape. With -DUPDATE=1, or GOLDEN_UPDATE=1 in the environment, the
-# golden gradebook is rewritten instead (as golden.cmake does).
-# Usage: cmake -DGRADER=... -DCLASS=... -DOUT=... -DGOLDEN=... -DCOURSE=... -DWORKDIR=... [-DUPDATE=1] -P sample_class.cmake
+# their shape; with --feedback, every row of the gradebook has its feedback
+# page and text, every command in them is written for the student's kit, and
+# the feedback texts of FEEDBACK_GOLDEN's students equal theirs (the time of
+# grading aside).
+# Usage: cmake -DGRADER=... -DCLASS=... -DOUT=... -DGOLDEN=... -DCOURSE=... -DWORKDIR=... [-DFEEDBACK_GOLDEN=DIR] [-DUPDATE=1]
+#        -P sample_class.cmake   (UPDATE=1 or GOLDEN_UPDATE=1 in the environment rewrites the golden files)
 cmake_minimum_required(VERSION 3.25)  # policies: quoted strings are never variables
 set(ENV{NO_COLOR} 1)
+if("$ENV{GOLDEN_UPDATE}")
+  set(UPDATE 1)
+endif()
 file(REMOVE_RECURSE "${OUT}")
-execute_process(COMMAND "${GRADER}" batch "${CLASS}" --out "${OUT}" --course "${COURSE}" WORKING_DIRECTORY "${WORKDIR}"
+execute_process(COMMAND "${GRADER}" batch "${CLASS}" --out "${OUT}" --course "${COURSE}" --feedback "${OUT}/feedback" WORKING_DIRECTORY "${WORKDIR}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 message("${out}${err}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "grader batch exited with ${rc}")
 endif()
-foreach(phrase "9 entries: 8 graded, 1 refused, 0 not graded (this run: 9 done now, 0 up to date" "sandbox: bubblewrap" "report: ${OUT}/report.html")
+foreach(phrase "9 entries: 8 graded, 1 refused, 0 not graded (this run: 9 done now, 0 up to date" "sandbox: bubblewrap" "report: ${OUT}/report.html"
+               "feedback: ${OUT}/feedback/ (<id>.html and <id>.txt for each of 9 students)")
   string(FIND "${out}" "${phrase}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "the output lacks '${phrase}'")
@@ -60,4 +67,40 @@ string(JSON score GET "${dennis_gradescope}" score)
 string(JSON tests LENGTH "${dennis_gradescope}" tests)
 if(NOT score EQUAL expected_score OR tests LESS 10)
   message(FATAL_ERROR "gradescope/dennis.json: score ${score} (dennis.json: ${expected_score}), ${tests} tests")
+endif()
+
+# Feedback: both files for every row of the gradebook; every command written for the student's kit.
+string(REGEX MATCHALL "\n[^,\n]+," rows "${gradebook}")
+list(LENGTH rows count)
+if(NOT count EQUAL 9)
+  message(FATAL_ERROR "expected 9 gradebook rows, found ${count}")
+endif()
+foreach(row IN LISTS rows)
+  string(REGEX REPLACE "^\n'?([^,]+),$" "\\1" id "${row}")
+  foreach(ext txt html)
+    if(NOT EXISTS "${OUT}/feedback/${id}.${ext}")
+      message(FATAL_ERROR "no feedback ${OUT}/feedback/${id}.${ext} for the gradebook row ${id}")
+    endif()
+  endforeach()
+  file(STRINGS "${OUT}/feedback/${id}.txt" commands REGEX "grader/grader ")
+  foreach(line IN LISTS commands)
+    if(NOT line MATCHES "build/grader/grader (check|quiz|tilemap) lesson[1-4] (--blank )?starter/0[1-4]-[a-z-]+/" OR line MATCHES "examples/class|\\.zip/|\\.tar")
+      message(FATAL_ERROR "${id}.txt has a command that is not written for the student's kit: ${line}")
+    endif()
+  endforeach()
+endforeach()
+if(FEEDBACK_GOLDEN)
+  foreach(id grace dennis)
+    file(READ "${OUT}/feedback/${id}.txt" text)
+    string(REGEX REPLACE "\nGraded [0-9T:Z-]+ on " "\nGraded (time) on " text "${text}")
+    if(UPDATE)
+      file(WRITE "${FEEDBACK_GOLDEN}/${id}.txt" "${text}")
+    endif()
+    file(READ "${FEEDBACK_GOLDEN}/${id}.txt" expected)
+    if(NOT text STREQUAL expected)
+      file(WRITE "${OUT}/feedback/${id}.txt.normalized" "${text}")
+      message(FATAL_ERROR "feedback/${id}.txt differs from ${FEEDBACK_GOLDEN}/${id}.txt "
+                          "(diff ${FEEDBACK_GOLDEN}/${id}.txt ${OUT}/feedback/${id}.txt.normalized; if right, rerun with GOLDEN_UPDATE=1)")
+    endif()
+  endforeach()
 endif()

@@ -170,11 +170,15 @@ TEST_CASE("a device that fails mid-batch fails only its submission, as the grade
 TEST_CASE("shards split the class and the merge names who is missing") {
     FakeClass fake(9);
     BatchSummary one = fake.grade(ShardSpec{1, 2});
-    auto partial = mergeResults(fake.course, fake.subs, fake.out);
+    auto partial = mergeResults(fake.course, fake.subs, fake.out, fake.tmp.path / "feedback");
     REQUIRE(partial.ok());
     CHECK(partial->students == one.submissions);
     CHECK(static_cast<int>(partial->missing.size()) == one.otherShards);
     CHECK(fs::exists(fake.out / "gradebook.csv"));
+    for (const auto& id : partial->missing) {  // a row without a result yet gets feedback that says so
+        CHECK(readText(fake.tmp.path / "feedback" / (id + ".txt")).find("has no result yet") != std::string::npos);
+        CHECK(readText(fake.out / "gradebook.csv").find("\n" + id + "," + id + ",") != std::string::npos);  // its name too
+    }
 
     BatchSummary two = fake.grade(ShardSpec{2, 2});
     CHECK(one.submissions + two.submissions == 9);
@@ -191,4 +195,21 @@ TEST_CASE("shards split the class and the merge names who is missing") {
     }
     for (const char* output : {"gradebook.csv", "junit.xml", "report.html", "gradescope/s0.json"})
         CHECK_MESSAGE(fs::exists(fake.out / output), output);
+}
+
+TEST_CASE("messages name the file and the grader as the student's kit has them; the result keeps the file as handed in") {
+    FakeClass fake(1);
+    writeText(fake.subs / "s0" / "work" / "matmul_naive.cu", "// WRONG");
+    fake.grade();
+    auto result = loadStudentResult(fake.out / "s0.json");
+    REQUIRE(result.ok());
+    const LessonReport& lesson1 = result->lessons[0].report;
+    CHECK(lesson1.file == "s0/work/matmul_naive.cu");
+    REQUIRE(lesson1.checks.size() == 2);
+    const std::string rerun = CheckCommandLine{"build/grader/grader", "lesson1", "starter/01-naive-kernel/matmul_naive.cu",
+                                               "correctness", 16, result->seed, "cpu"}.text();
+    CHECK(rerun == "build/grader/grader check lesson1 starter/01-naive-kernel/matmul_naive.cu --check correctness --n 16 --seed " +
+                       std::to_string(result->seed));
+    CHECK_MESSAGE(lesson1.checks[1].message.find("Rerun: " + rerun) != std::string::npos, lesson1.checks[1].message);
+    CHECK(lesson1.checks[1].message.find("s0/") == std::string::npos);
 }

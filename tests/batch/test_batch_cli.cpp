@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include <archive.h>
@@ -327,15 +328,20 @@ TEST_CASE("shards run as separate processes into one results folder and the merg
     CHECK(resultIds(out).size() == 7);
     CHECK(shardOfEach.size() >= 2);
 
-    Outcome merge = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--merge"}, env);
+    Outcome merge = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--merge",
+                               "--feedback", (out / "feedback").string()},
+                              env);
     INFO(merge.output);
     CHECK(merge.exitCode == 0);
+    for (int i = 0; i < 7; ++i)  // the merge of shards writes every student's feedback
+        for (const char* ext : {".txt", ".html"})
+            CHECK_MESSAGE(fs::is_regular_file(out / "feedback" / ("student" + std::to_string(i) + ext)), i << ext);
     const std::string csv = readText(out / "gradebook.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == 8);
     CHECK(csv.find("student6,student6,5,0,5,9,graded,lesson2 not submitted") != std::string::npos);
 }
 
-TEST_CASE("a messy class: every entry gets a row, ids stay distinct, names are kept, and the counts add up") {
+TEST_CASE("a messy class: every entry gets a row and its feedback, ids stay distinct, names are kept, and the counts add up") {
     TempFolder tmp("messy");
     const fs::path subs = tmp.path / "class", out = tmp.path / "results";
     const std::string solution = readText(kKit / "solutions" / "01-naive-kernel" / "matmul_naive.cu");
@@ -351,12 +357,29 @@ TEST_CASE("a messy class: every entry gets a row, ids stay distinct, names are k
     fs::create_symlink(subs / "anna", subs / "alias");
     const int entries = 10;
 
+    const fs::path feedback = tmp.path / "feedback";
     Outcome graded = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--backend", "cpu",
-                                "-j", "2"},
+                                "-j", "2", "--feedback", feedback.string()},
                                {"GRADER_CACHE_DIR=" + kSharedCache.string()});
     INFO(graded.output);
     REQUIRE(graded.exitCode == 0);
     CHECK(graded.output.find("10 entries: 8 graded, 0 refused, 2 not graded (this run: 10 done now") != std::string::npos);
+    CHECK(graded.output.find("feedback: " + feedback.string() + "/ (<id>.html and <id>.txt for each of 10 students)") != std::string::npos);
+    for (const auto& id : resultIds(out))
+        for (const char* ext : {".txt", ".html"}) CHECK_MESSAGE(fs::is_regular_file(feedback / (id + ext)), id << ext);
+    const std::string zoeText = readText(feedback / "Zo___Smith-2.txt"), zoeHtml = readText(feedback / "Zo___Smith-2.html");
+    CHECK(zoeText.rfind("Feedback for Zo\xc3\xab Smith (filed as Zo___Smith-2)\n", 0) == 0);
+    CHECK(zoeHtml.find("<meta charset=\"utf-8\">") != std::string::npos);
+    CHECK(zoeHtml.find("<h1>Feedback for Zo\xc3\xab Smith</h1>") != std::string::npos);
+    CHECK(zoeText.find("Rerun this lesson: build/grader/grader check lesson1 starter/01-naive-kernel/matmul_naive.cu --seed ") !=
+          std::string::npos);
+    CHECK(zoeText.find("Graded: Zo\xc3\xab Smith/lesson1/matmul_naive.cu\n") != std::string::npos);
+    CHECK(readText(feedback / "alias.txt").find("Your submission could not be graded: a link") != std::string::npos);
+    const std::string bob = readText(feedback / "bob.txt");  // an archive: named as handed in, never in a command
+    CHECK(bob.find("Graded: bob.7z/bob/01-naive-kernel/matmul_naive.cu\n") != std::string::npos);
+    std::stringstream lines(bob);
+    for (std::string line; std::getline(lines, line);)
+        if (line.find("grader/grader") != std::string::npos) CHECK_MESSAGE(line.find("bob.7z") == std::string::npos, line);
     CHECK(resultIds(out).size() == entries);
     const std::string csv = readText(out / "gradebook.csv");
     CHECK(std::count(csv.begin(), csv.end(), '\n') == entries + 1);
@@ -403,7 +426,7 @@ TEST_CASE("the Slurm scripts run one array task per shard and then the merge") {
     const fs::path subs = tmp.path / "class", out = tmp.path / "results", script = tmp.path / "grade.sbatch";
     writeStudents(subs, 4);
     Outcome written = runGrader({"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--slurm-script",
-                              script.string(), "--shards", "2", "--backend", "cpu", "-j", "1"});
+                              script.string(), "--shards", "2", "--backend", "cpu", "-j", "1", "--feedback", (out / "feedback").string()});
     INFO(written.output);
     REQUIRE(written.exitCode == 0);
     const std::string text = readText(script);
@@ -437,4 +460,5 @@ TEST_CASE("the Slurm scripts run one array task per shard and then the merge") {
     CHECK(merged.exitCode == 0);
     CHECK(resultIds(out).size() == 4);
     CHECK(readText(out / "gradebook.csv").find("student3,5,0,5,9,graded") != std::string::npos);
+    CHECK(fs::is_regular_file(out / "feedback" / "student3.txt"));  // the merge job writes the feedback
 }

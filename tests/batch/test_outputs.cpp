@@ -169,9 +169,28 @@ TEST_CASE("the report tells quiz answers missing from quiz answers wrong, and na
     link.message = "a link; links are never followed";
     ClassView view{course, {missing, wrong, link}, {}, {}, "2025-01-31T12:00:00Z"};
     const std::string html = htmlReport(view);
-    CHECK(html.find("lesson1: correctness, quiz answers missing") != std::string::npos);
-    CHECK(html.find("lesson1: correctness, quiz<") != std::string::npos);
+    CHECK(html.find(">lesson1 quiz answers missing<") != std::string::npos);
+    CHECK(html.find(">lesson1 quiz: 3/6 answers right<") != std::string::npos);
+    CHECK(html.find(">lesson1 correctness: n=16: C[0][1] wrong &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;<") !=
+          std::string::npos);
     CHECK(html.find("Not graded: a link; links are never followed") != std::string::npos);
+}
+
+TEST_CASE("the Issues column gives a failure's reason: its first sentence or clause, cut at a word") {
+    CHECK(shortReason("n=48: C[0][0] = -2.4375, expected -118.75. 2304 of 2304 elements are wrong. The tile of A lands transposed") ==
+          "n=48: C[0][0] = -2.4375, expected -118.75");
+    CHECK(shortReason("gflops(16, 1) = 0, expected 0.008192 (2 n^3 / (ms * 1e6)). It returns 0: fill in TODO 5. Rerun: x") ==
+          "gflops(16, 1) = 0, expected 0.008192 (2 n^3 / (ms * 1e6))");
+    CHECK(shortReason("your kernel reads 136 floats per element of C at n=64; a tiled kernel reads 8: 17x less.") ==
+          "your kernel reads 136 floats per element of C at n=64");
+    CHECK(shortReason("no quiz answers: a/quiz_answers.yaml is missing.\nWrite a blank one: grader quiz") ==
+          "no quiz answers: a/quiz_answers.yaml is missing");
+    CHECK(shortReason("a sentence, e.g. this one, goes on. Next") == "a sentence, e.g. this one, goes on");
+    const std::string race = shortReason("tA[0][0] is written by thread (0,0) at matmul_tiled.cu:16 and read by thread (1,0) at "
+                                         "matmul_tiled.cu:21 with no __syncthreads() between them (block (0,0), phase 1); 9 in all.");
+    CHECK(race == "tA[0][0] is written by thread (0,0) at matmul_tiled.cu:16 and read by thread\u2026");
+    CHECK(shortReason(std::string(100, 'x') + "\xc3\xa9", 99) == std::string(99, 'x') + "\u2026");
+    CHECK(shortReason(std::string(99, 'x') + "\xc3\xa9 y", 100) == std::string(99, 'x') + "\u2026");  // never half a character
 }
 
 TEST_CASE("a GPU result's speedup is plotted") {

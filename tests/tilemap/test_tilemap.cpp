@@ -120,7 +120,7 @@ TEST_CASE("the plain picture marks loads, counts and misses beside the correct k
 TEST_CASE("the command a failure message suggests") {
     Lesson lesson;
     lesson.id = "lesson3";
-    CHECK(tilemapCommand(lesson, "k.cu", 1, 0, 1) == graderCommand() + " tilemap lesson3 k.cu --block 1,0 --phase 1");
-    CHECK(tilemapCommand(lesson, "k.cu", 0, 0, 3, 64) == graderCommand() + " tilemap lesson3 k.cu --block 0,0 --phase 3 --n 64");
+    CHECK(tilemapCommand(graderCommand(), lesson, "k.cu", 1, 0, 1) == graderCommand() + " tilemap lesson3 k.cu --block 1,0 --phase 1");
+    CHECK(tilemapCommand("build/grader/grader", lesson, "k.cu", 0, 0, 3, 64) == "build/grader/grader tilemap lesson3 k.cu --block 0,0 --phase 3 --n 64");
     CHECK(defaultTilemapSize(16) == 32);
 }
