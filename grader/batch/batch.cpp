@@ -55,6 +55,15 @@ std::string verdictLine(const StudentResult& r) {
     return text;
 }
 
+/// Takes course.yaml's near_miss_penalty off a lesson graded from a file named differently, and says so.
+void applyNearMissPenalty(const Course& course, const Lesson& lesson, LessonReport& report) {
+    const int off = std::min(course.nearMissPenalty, report.score);
+    report.score -= off;
+    const std::string why = std::to_string(off) + " point" + (off == 1 ? "" : "s") + " off: the file is not named " + lesson.studentFile +
+                            " (course.yaml near_miss_penalty " + std::to_string(course.nearMissPenalty) + ")";
+    report.note = report.note.empty() ? why : report.note + "; " + why;
+}
+
 /// Grades one submission (a lesson's trouble becomes that lesson's "error" check).
 StudentResult gradeSubmission(const Course& course, const Planned& planned, const BatchOptions& options,
                               const std::string& backendName, Backend& backend, Backend& cpu, const fs::path& work) {
@@ -135,6 +144,7 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
             outcome.report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0});
         }
         outcome.report.file = handedIn;  // the instructor's: which file of the submission was graded
+        if (files.nearMisses.count(lesson.id) && course.nearMissPenalty > 0) applyNearMissPenalty(course, lesson, outcome.report);
         result.lessons.push_back(outcome);
     }
     std::error_code ec;

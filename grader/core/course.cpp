@@ -408,7 +408,7 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
     if (!doc.IsMap()) return Error{displayName, "expected a mapping with 'course' and 'lessons'", ""};
     if (!in.keys(doc, "course.yaml", {"course", "lessons"}, {"course", "lessons"})) return *in.error;
     const YAML::Node header = doc["course"];
-    if (!in.keys(header, "course", {"title", "tile"}, {"title"})) return *in.error;
+    if (!in.keys(header, "course", {"title", "tile", "near_miss_penalty"}, {"title"})) return *in.error;
     course.title = in.string(header["title"], "course title");
     if (header["tile"]) {
         course.tile = static_cast<int>(in.integer(header["tile"], "course tile"));
@@ -416,6 +416,12 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
             in.fail(header["tile"], "course tile must be " + std::to_string(kKitTile) + ", got " + std::to_string(course.tile),
                     "the starters, solutions, lesson texts, quizzes and the grader's reference kernels are all written for "
                     "TILE = 16; another tile would grade against files that say otherwise");
+    }
+    if (header["near_miss_penalty"] && !in.error) {
+        course.nearMissPenalty = static_cast<int>(in.integer(header["near_miss_penalty"], "course near_miss_penalty"));
+        if (!in.error && (course.nearMissPenalty < 0 || course.nearMissPenalty > 100))
+            in.fail(header["near_miss_penalty"], "course near_miss_penalty must be 0 to 100 points, got " + std::to_string(course.nearMissPenalty),
+                    "the points taken off a lesson whose file the student named differently (matmul_tiled (1).cu); 0 takes none");
     }
     const YAML::Node lessons = doc["lessons"];
     if (!in.error && (!lessons.IsSequence() || lessons.size() == 0))

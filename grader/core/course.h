@@ -74,6 +74,7 @@ struct Course {
     std::filesystem::path root;  ///< folder holding course.yaml
     std::string title;
     int tile = kKitTile;
+    int nearMissPenalty = 0;  ///< points off a lesson graded from a file the student named differently (course: near_miss_penalty)
     std::vector<Lesson> lessons;
     std::string sourceHash;  ///< content hash of the course.yaml text (part of every batch result's key)
 

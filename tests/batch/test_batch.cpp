@@ -167,6 +167,24 @@ TEST_CASE("a device that fails mid-batch fails only its submission, as the grade
     CHECK(loadStudentResult(fake.out / "s1.json")->score() == 5);
 }
 
+TEST_CASE("a near-miss file name costs the points course.yaml's near_miss_penalty sets, with a note; none by default") {
+    FakeClass fake(2);
+    writeText(fake.subs / "s1" / "work" / "matmul_naive.cu", "");
+    fs::remove(fake.subs / "s1" / "work" / "matmul_naive.cu");
+    writeText(fake.subs / "s1" / "work" / "Matmul_Naive (1).cu", "// student 1");
+    fake.grade();
+    CHECK(loadStudentResult(fake.out / "s1.json")->lessons[0].report.score == 5);
+    std::string course = kCourse;
+    course.replace(course.find("course: {title: Fake class}"), 27, "course: {title: Fake class, near_miss_penalty: 2}");
+    writeText(fake.coursePath, course);
+    fake.grade();
+    auto s1 = loadStudentResult(fake.out / "s1.json"), s0 = loadStudentResult(fake.out / "s0.json");
+    REQUIRE(s1.ok());
+    CHECK(s1->lessons[0].report.score == 3);
+    CHECK(s1->lessons[0].report.note == "2 points off: the file is not named matmul_naive.cu (course.yaml near_miss_penalty 2)");
+    CHECK(s0->lessons[0].report.score == 5);  // named right: nothing off
+}
+
 TEST_CASE("shards split the class and the merge names who is missing") {
     FakeClass fake(9);
     BatchSummary one = fake.grade(ShardSpec{1, 2});
