@@ -1,8 +1,8 @@
 // The kit files the student kit gets in an edited form, each by a table of
 // line markers (a marker is a line of its own; blocks do not nest):
-//   README.md: only what is marked for the student travels, so a section
-//     added to the instructor's README stays with the instructor unless it
-//     is marked. Lines between "<!-- student-kit -->" and
+//   README.md (and CONTRACT.md, by the same markers): only what is marked
+//     for the student travels, so a section added to the instructor's
+//     README stays with the instructor unless it is marked. Lines between "<!-- student-kit -->" and
 //     "<!-- /student-kit -->" are in both kits; the lines of a
 //     "<!-- student-kit-only" ... "-->" comment are shown in the student kit
 //     only (the instructor's kit has them as a hidden comment); every other

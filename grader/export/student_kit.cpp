@@ -36,6 +36,7 @@ const std::vector<KitPart> kKitParts = {
     {"CMakeLists.txt", "CMakeLists.txt", How::Copy},
     {"CMakePresets.json", "CMakePresets.json", How::Edited, studentPresets},
     {"README.md", "README.md", How::Edited, studentReadme},
+    {"CONTRACT.md", "CONTRACT.md", How::Edited, studentReadme},  // its student-kit parts, marked as README.md's
     {".gitignore", ".gitignore", How::Copy},
     {"lessons", "lessons", How::Tree},
     {"starter", "starter", How::Tree},
@@ -205,7 +206,7 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     }
     out << "student kit: " << dest.string() << "\n";
     out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"
-        << "    README.md (its student-kit parts), lessons/, starter/, scripts/install-deps.sh (the build's packages only),\n"
+        << "    README.md and CONTRACT.md (their student-kit parts), lessons/, starter/, scripts/install-deps.sh (the build's packages only),\n"
         << "    grader/ (without the harness source), tests/CMakeLists.txt (the lesson tests)\n";
     for (const auto& note : *compiled) out << "  compiled: " << note << "\n";
     out << "  instructor-only, left out:";

@@ -12,8 +12,9 @@
 #   5. the exported grader grades the real solution of LESSON: every check
 #      that can run here passes (so the compiled harness and its reference
 #      kernels work);
-#   6. what the student reads and runs first: the README names no
-#      instructor-only matter and only paths the kit has (after the build, so
+#   6. what the student reads and runs first: the README and CONTRACT.md
+#      (its student-kit parts, with contract.h's declarations) name no
+#      instructor-only matter, and the README only paths the kit has (after the build, so
 #      build/grader/grader counts); scripts/install-deps.sh, run with a fake
 #      apt-get, installs exactly the build's packages (the compiler and CMake,
 #      and one package per find_package of the kit's CMakeLists.txt files);
@@ -43,6 +44,12 @@ done
 [ "$(ls "$out/tests")" = "CMakeLists.txt" ] || fail "tests/ should hold only the lesson tests, not: $(ls "$out/tests")"
 ls "$out"/grader/harness/prebuilt/cpu/libcuemu_harness_lesson{1,2,3,4}.a > /dev/null || fail "a compiled cpu harness is missing"
 grep -q -e "<!--" -e "instructor-only" "$out/README.md" && fail "README.md keeps a marker or an instructor-only block"
+[ -f "$out/CONTRACT.md" ] || fail "CONTRACT.md (its student-kit parts) is not in the student kit"
+grep -q -e "<!--" "$out/CONTRACT.md" && fail "CONTRACT.md keeps a marker"
+grep -n -i -E 'bench/|\.ci/|batch|export|solutions|examples/|instructor' "$out/CONTRACT.md" &&
+  fail "CONTRACT.md's student-kit parts speak of the instructor's kit (above)"
+grep -qF "$(grep -m1 'timeLaunchMs(LaunchFn' "$kit/grader/harness/contract.h")" "$out/CONTRACT.md" ||
+  fail "CONTRACT.md in the student kit lacks the declarations of grader/harness/contract.h"
 grep -q '"kit"' "$out/CMakePresets.json" && fail "CMakePresets.json keeps the kit preset"
 known=$work/known.txt
 cat "$kit"/starter/*/* "$kit"/lessons/*/README*.md > "$known"
