@@ -4,7 +4,7 @@
 # --course in ARGS wins.
 # Usage: cmake -DGRADER=... -DGOLDEN=... -DARGS="a;b;c" -DCOURSE=... -DWORKDIR=... -P golden.cmake
 # With -DUPDATE=1, or GOLDEN_UPDATE=1 in the environment, the golden file is
-# rewritten instead: GOLDEN_UPDATE=1 ctest --test-dir build -L golden
+# rewritten instead: GOLDEN_UPDATE=1 ctest --test-dir build-kit -L golden
 # accepts every current output (review the diff before committing it).
 set(ENV{NO_COLOR} 1)
 execute_process(COMMAND "${GRADER}" --course "${COURSE}" ${ARGS} WORKING_DIRECTORY "${WORKDIR}"
