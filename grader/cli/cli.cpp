@@ -46,7 +46,7 @@ Expected<Course> findCourse(const std::string& option) { return loadCourse(findC
 
 struct CheckCommand {
     std::string lesson, file, backend = "auto", course;
-    bool json = false;
+    std::string format = "text";  ///< text, json or gcc (--json is json)
     bool gpuAlone = false;
     bool showOutput = false;
     bool compilerOutput = false;
@@ -89,7 +89,8 @@ int runCheck(const CheckCommand& cmd) {
     options.showOutput = cmd.showOutput;
     options.compilerOutput = cmd.compilerOutput;
     LessonReport report = gradeLesson(*course, **lesson, cmd.file, cmd.file, *backend, cpu.get(), options);
-    if (cmd.json) JsonReporter().write(report, std::cout);
+    if (cmd.format == "json") JsonReporter().write(report, std::cout);
+    else if (cmd.format == "gcc") GccReporter().write(report, std::cout);
     else ConsoleReporter(colourWanted()).write(report, std::cout);
     bool failed = false, error = false, allSkipped = !report.checks.empty();
     for (const auto& c : report.checks) {
@@ -200,7 +201,11 @@ int runCli(int argc, char** argv) {
     auto* checkCmd = app.add_subcommand("check", "check one student file for a lesson");
     checkCmd->add_option("lesson", check.lesson, "lesson1 .. lesson4")->required();
     checkCmd->add_option("file", check.file, "the student's .cu file")->required();
-    checkCmd->add_flag("--json", check.json, "print one JSON object instead of text");
+    auto* formatOpt = checkCmd->add_option("--format", check.format,
+                                           "text (default), json (as --json) or gcc (FILE:LINE:COL: error: ... lines for an editor)")
+                          ->check(CLI::IsMember({"text", "json", "gcc"}));
+    checkCmd->add_flag_callback("--json", [&check] { check.format = "json"; }, "print one JSON object instead of text")
+        ->excludes(formatOpt);
     checkCmd->add_option("--backend", check.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
     checkCmd->add_option("--seed", check.seed, "the inputs' seed (default: fixed for the lesson and file name; printed with every failure)");

@@ -1,6 +1,7 @@
 // Reporters turn lesson reports into text for people or machines; checks
 // never format output. Console (one line per check and a score, colour only
-// on a terminal without NO_COLOR) and JSON (the same facts, CONTRACT.md).
+// on a terminal without NO_COLOR), JSON (the same facts, CONTRACT.md) and
+// gcc ("FILE:LINE:COL: error: ..." lines for editors' quickfix lists).
 // Non-goal: batch outputs (gradebook, HTML), which build on these.
 #pragma once
 
@@ -32,6 +33,13 @@ private:
 
 /// The JSON reporter: one object per lesson, as CONTRACT.md specifies.
 class JsonReporter : public Reporter {
+public:
+    void write(const LessonReport& report, std::ostream& out) const override;
+};
+
+/// The gcc reporter: a "FILE:LINE:COL: error|warning|note: message" line per place a failing
+/// check names (FILE as given on the command line; 1:1 where it names none) and the score as a note.
+class GccReporter : public Reporter {
 public:
     void write(const LessonReport& report, std::ostream& out) const override;
 };

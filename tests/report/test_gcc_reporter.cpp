@@ -1,0 +1,69 @@
+// The gcc format of a lesson report.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "report/reporter.h"
+
+using namespace grader;
+
+namespace {
+
+std::string gccText(const LessonReport& report) {
+    std::ostringstream out;
+    GccReporter().write(report, out);
+    return out.str();
+}
+
+CheckResult result(const char* name, Status status, std::string message, int points, int maxPoints) {
+    CheckResult r;
+    r.name = name;
+    r.status = status;
+    r.message = std::move(message);
+    r.points = points;
+    r.maxPoints = maxPoints;
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("gcc format: a hazard is an error at its first line and a note at its second and other lines notes") {
+    LessonReport report;
+    report.file = "work/k.cu";
+    report.checks = {result("compile", Status::Pass, "", 1, 1),
+                     result("barriers", Status::Fail,
+                            "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
+                            "Rerun: grader check lesson3 work/k.cu --check barriers",
+                            0, 3)};
+    report.score = 1;
+    report.maxScore = 4;
+    CHECK(gccText(report) ==
+          "work/k.cu:16:1: error: barriers: tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
+          "work/k.cu:21:1: note: barriers: read by thread (1,0) at k.cu:21\n"
+          "work/k.cu:16:1: note: barriers: Rerun: grader check lesson3 work/k.cu --check barriers\n"
+          "work/k.cu:1:1: note: score 1/4\n");
+}
+
+TEST_CASE("gcc format: a compile error keeps its column and a failure without a place points at 1:1 and a skip warns") {
+    LessonReport report;
+    report.file = "k.cu";
+    report.note = "the gpu backend was not used";
+    report.checks = {result("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+                     result("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
+                     result("timing", Status::Skip, "needs a GPU", 0, 0)};
+    report.maxScore = 5;
+    CHECK(gccText(report) ==
+          "k.cu:1:1: note: the gpu backend was not used\n"
+          "k.cu:11:16: error: compile: 'x' was not declared in this scope\n"
+          "k.cu:1:1: error: correctness: not run: the file does not compile\n"
+          "k.cu:1:1: warning: timing: needs a GPU\n"
+          "k.cu:1:1: note: score 0/5 (1 skipped check not counted)\n");
+}
+
+TEST_CASE("gcc format: passing checks print only the score") {
+    LessonReport report;
+    report.file = "k.cu";
+    report.checks = {result("compile", Status::Pass, "compiles at k.cu:1", 1, 1)};
+    report.score = report.maxScore = 1;
+    CHECK(gccText(report) == "k.cu:1:1: note: score 1/1\n");
+}
