@@ -53,6 +53,8 @@ public:
     /// Compiles and links `source` against the lesson's harness.
     virtual BuildResult build(const Lesson& lesson, const std::filesystem::path& source,
                               const std::string& displayName) = 0;
+    /// True when building the same file again is a cache hit: only then is building ahead worth it.
+    virtual bool cachesBuilds() const { return false; }
     /// Runs the built child once.
     virtual RunRecord run(const BuildResult& build, const RunRequest& request) = 0;
 };

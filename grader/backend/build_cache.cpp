@@ -1,4 +1,4 @@
-// The build cache: <cache>/<key>/{child, status, summary, log}.
+// The build cache: <cache>/<key>/{child (or the artifact named), status, summary, log}.
 #include "backend/build_cache.h"
 
 #include <unistd.h>
@@ -41,7 +41,7 @@ std::string lineDirective(const std::string& displayName) {
     return text + "\"\n";
 }
 
-std::optional<BuildResult> loadCachedBuild(const std::string& key) {
+std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::string& artifact) {
     const auto dir = cacheDir() / key;
     std::string status;
     if (!readFile(dir / "status", status)) return std::nullopt;
@@ -49,7 +49,7 @@ std::optional<BuildResult> loadCachedBuild(const std::string& key) {
     result.ok = status.rfind("ok", 0) == 0;
     readFile(dir / "summary", result.summary);
     readFile(dir / "log", result.log);
-    result.executable = dir / "child";
+    result.executable = dir / artifact;
     result.cached = true;
     if (!result.ok) {  // re-read the log: the summary's wording may be newer than the entry
         const std::string summary = summarizeCompilerLog(result.log);
@@ -66,7 +66,7 @@ std::filesystem::path newBuildFolder(const std::string& key) {
     return pattern;
 }
 
-BuildResult publishBuild(const std::string& key, const std::filesystem::path& folder, BuildResult result) {
+BuildResult publishBuild(const std::string& key, const std::filesystem::path& folder, BuildResult result, const std::string& artifact) {
     std::ofstream(folder / "summary") << result.summary;
     std::ofstream(folder / "log") << result.log;
     std::ofstream(folder / "status") << (result.ok ? "ok\n" : "failed\n");
@@ -82,7 +82,7 @@ BuildResult publishBuild(const std::string& key, const std::filesystem::path& fo
     if (ec) {  // another grader published the same key first: use theirs
         std::filesystem::remove_all(folder, ec);
     }
-    result.executable = target / "child";
+    result.executable = target / artifact;
     return result;
 }
 

@@ -24,11 +24,12 @@ std::string buildKey(const std::string& prefix, const std::string& inputs, const
 /// that compiler messages name the student's file whatever its path holds.
 std::string lineDirective(const std::string& displayName);
 
-/// Looks up a finished build under `key`.
-std::optional<BuildResult> loadCachedBuild(const std::string& key);
+/// Looks up a finished build under `key`; `artifact` names the file it made.
+std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::string& artifact = "child");
 /// A fresh private folder to build in before publishing.
 std::filesystem::path newBuildFolder(const std::string& key);
 /// Publishes a build made in `folder` under `key`; returns it with final paths.
-BuildResult publishBuild(const std::string& key, const std::filesystem::path& folder, BuildResult result);
+BuildResult publishBuild(const std::string& key, const std::filesystem::path& folder, BuildResult result,
+                         const std::string& artifact = "child");
 
 }  // namespace grader

@@ -37,6 +37,8 @@ public:
         return "";
     }
 
+    bool cachesBuilds() const override { return true; }
+
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
         BuildResult result = compile(lesson, source, displayName);
         result.sourceName = std::filesystem::path(displayName).filename().string();

@@ -1,8 +1,9 @@
-// The gpu backend: nvcc compiles the student's file with -lineinfo together
-// with the lesson's harness (its source, or in the student kit the object
-// compiled at export); the child runs pinned to one CUDA device, in a turn of
-// that device's lock: correctness and sanitizer runs share the card, a
-// timing or speedup run has it alone (builds never wait).
+// The gpu backend: nvcc compiles the student's file with -lineinfo and links
+// it with the lesson's harness object (compiled once per lesson into the
+// build cache from its source, or in the student kit the object compiled at
+// export); the child runs pinned to one CUDA device, in a turn of that
+// device's lock: correctness and sanitizer runs share the card, a timing or
+// speedup run has it alone (builds never wait).
 #include <chrono>
 #include <fstream>
 #include <mutex>
@@ -12,6 +13,8 @@
 #include "backend/gpu_devices.h"
 #include "backend/compiler_output.h"
 #include "backend/student_source.h"
+#include "core/error.h"
+#include "core/process.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
 #include "core/turn_lock.h"
@@ -31,6 +34,39 @@ std::filesystem::path harnessFor(int lesson) {
     if (std::filesystem::exists(dir / "harness.cu")) return dir / "harness.cu";
     const auto object = dir / "gpu" / ("harness_lesson" + std::to_string(lesson) + ".o");
     return std::filesystem::exists(object) ? object : std::filesystem::path();
+}
+
+/// The harness's own files: a change to any of them is a new harness object.
+std::string harnessSourceHash() {
+    const std::filesystem::path dir = runtimeDir() / "harness";
+    std::string hashes;
+    for (const char* name : {"harness.cu", "contract.h", "inputs.h", "reference_kernels.h"}) hashes += fileHash(dir / name);
+    return hashes;
+}
+
+/// The object nvcc made of the lesson's harness source with `flags`, compiled
+/// once into the build cache; one thread compiles it while the others wait.
+Expected<std::filesystem::path> compiledHarness(const Lesson& lesson, const std::filesystem::path& source,
+                                                std::vector<std::string> flags) {
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    const std::string key = buildKey("gpu-harness-" + lesson.id, harnessSourceHash(), flags);
+    if (auto cached = loadCachedBuild(key, "harness.o"); cached && cached->ok) return cached->executable;
+    const auto folder = newBuildFolder(key);
+    if (folder.empty()) return Error{cacheDir().string(), "cannot create a build folder", ""};
+    flags.insert(flags.end(), {"-x", "cu", "-c", source.string(), "-o", (folder / "harness.o").string()});
+    ProcessLimits limits;
+    limits.wallSeconds = 300;
+    limits.memoryBytes = 0;
+    const ProcessResult compiled = runProcess(flags, limits);  // the grader's own code: no sandbox needed
+    BuildResult result;
+    result.ok = compiled.succeeded();
+    result.log = compiled.output;
+    result.summary = result.ok ? "the lesson's harness" : "nvcc " + compiled.describe();
+    result = publishBuild(key, folder, result, "harness.o");
+    if (!result.ok) return Error{source.string(), "could not compile the harness of " + lesson.id + ": " + compiled.brief(),
+                                 "the grader's runtime folder is damaged or nvcc is broken; rebuild the grader"};
+    return result.executable;
 }
 
 std::mutex turnStatsMutex;
@@ -71,6 +107,8 @@ public:
         return "";
     }
 
+    bool cachesBuilds() const override { return true; }
+
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
         BuildResult result = compile(lesson, source, displayName);
         result.sourceName = std::filesystem::path(displayName).filename().string();
@@ -108,14 +146,22 @@ private:
             return result;
         }
         const std::filesystem::path rt = runtimeDir();
-        const std::filesystem::path harnessPath = harnessFor(lesson.number);
+        std::filesystem::path harnessPath = harnessFor(lesson.number);
         const std::string base = std::filesystem::path(displayName).filename().string();
         std::vector<std::string> compile = {nvccPath(), "-O3", "-lineinfo", "-std=c++17", "-arch=native",
                                             "-DLESSON=" + std::to_string(lesson.number), "-w",
                                             "-I", (rt / "harness").string(),
                                             "-include", (rt / "harness" / "contract.h").string()};
-        const std::string key = buildKey("gpu-" + lesson.id, text + displayName + fileHash(harnessPath), compile);
+        const std::string key = buildKey("gpu-" + lesson.id, text + displayName + fileHash(harnessPath) + harnessSourceHash(), compile);
         if (auto cached = loadCachedBuild(key)) return *cached;
+        if (harnessPath.extension() == ".cu") {  // the instructor's kit: compile the harness once, not with every file
+            auto object = compiledHarness(lesson, harnessPath, compile);
+            if (!object) {
+                result.summary = object.error().format();
+                return result;
+            }
+            harnessPath = *object;
+        }
         const auto folder = newBuildFolder(key);
         if (folder.empty()) {
             result.summary = "cannot create a build folder in " + cacheDir().string();

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "batch/feedback.h"
+#include "batch/prebuild.h"
 #include "batch/progress.h"
 #include "batch/results.h"
 #include "checks/check.h"
@@ -126,6 +127,7 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     CheckOptions checkOptions;
     checkOptions.seed = result.seed;
     checkOptions.grader = kitGraderCommand();
+    LessonPrebuild prebuild(course, files.byLesson, backend, &cpu);
     for (const auto& lesson : course.lessons) {
         auto found = files.byLesson.find(lesson.id);
         if (found == files.byLesson.end()) {
@@ -136,6 +138,7 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
                                                                                  : sub.sourceName() + "/" + found->second.lexically_relative(root).string());
         LessonOutcome outcome;
         outcome.submitted = true;
+        prebuild.waitFor(lesson.id);
         try {
             outcome.report = gradeLesson(course, lesson, found->second, lesson.starterFile(), backend, &cpu, checkOptions);
         } catch (const std::exception& e) {

@@ -1,0 +1,101 @@
+// Building a submission's lessons ahead: every lesson file is built by the
+// primary backend and by the emulator beside it, waitFor returns only once a
+// lesson's builds are done, and backends that do not cache builds (or cannot
+// run here) are not built ahead.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "batch/prebuild.h"
+#include "test_support.h"
+
+using namespace grader;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Records what it built; each build takes a little while, so waiting is observable.
+class RecordingBackend : public Backend {
+public:
+    RecordingBackend(std::string name, bool caches, std::string unavailable = "")
+        : name_(std::move(name)), caches_(caches), unavailable_(std::move(unavailable)) {}
+    std::string name() const override { return name_; }
+    std::string unavailableReason() const override { return unavailable_; }
+    bool cachesBuilds() const override { return caches_; }
+    BuildResult build(const Lesson& lesson, const fs::path& source, const std::string& displayName) override {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        std::lock_guard<std::mutex> lock(mutex_);
+        built_.insert(lesson.id + ":" + source.filename().string() + ":" + displayName);
+        return {};
+    }
+    RunRecord run(const BuildResult&, const RunRequest&) override { return {}; }
+    std::set<std::string> built() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return built_;
+    }
+
+private:
+    std::string name_;
+    bool caches_;
+    std::string unavailable_;
+    std::mutex mutex_;
+    std::set<std::string> built_;
+};
+
+const char* const kCourse = R"(course: {title: Prebuild}
+lessons:
+  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
+     label: lesson1, checks: [{name: compile, points: 1}]}
+  - {id: lesson2, title: Tiles, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
+     label: lesson2, checks: [{name: compile, points: 1}]}
+)";
+
+Course prebuildCourse(const TempFolder& tmp) {
+    writeText(tmp.path / "course.yaml", kCourse);
+    auto course = loadCourse(tmp.path / "course.yaml");
+    REQUIRE(course.ok());
+    return *course;
+}
+
+}  // namespace
+
+TEST_CASE("every submitted lesson is built ahead by the primary backend and by the emulator, under the kit's file name") {
+    TempFolder tmp("prebuild");
+    const Course course = prebuildCourse(tmp);
+    RecordingBackend gpu("gpu", true), cpu("cpu", true);
+    const std::map<std::string, fs::path> files = {{"lesson1", tmp.path / "a.cu"}, {"lesson2", tmp.path / "b.cu"}};
+    {
+        LessonPrebuild prebuild(course, files, gpu, &cpu);
+        prebuild.waitFor("lesson1");
+        const std::string lesson1 = "lesson1:a.cu:starter/01-naive-kernel/matmul_naive.cu";
+        CHECK(gpu.built().count(lesson1) == 1);  // waitFor returned only after the build finished
+        CHECK(cpu.built().count(lesson1) == 1);
+    }
+    const std::set<std::string> expected = {"lesson1:a.cu:starter/01-naive-kernel/matmul_naive.cu", "lesson2:b.cu:starter/02-tile-loading/tile_loading.cu"};
+    CHECK(gpu.built() == expected);  // the destructor waited for the rest
+    CHECK(cpu.built() == expected);
+}
+
+TEST_CASE("a lesson not handed in is not built, and waiting for it returns at once") {
+    TempFolder tmp("prebuild");
+    const Course course = prebuildCourse(tmp);
+    RecordingBackend cpu("cpu", true);
+    LessonPrebuild prebuild(course, {{"lesson2", tmp.path / "b.cu"}}, cpu, &cpu);
+    prebuild.waitFor("lesson1");
+    prebuild.waitFor("lesson2");
+    CHECK(cpu.built() == std::set<std::string>{"lesson2:b.cu:starter/02-tile-loading/tile_loading.cu"});  // once: primary and emulator are one
+}
+
+TEST_CASE("a backend that does not cache its builds, or cannot run here, is not built ahead") {
+    TempFolder tmp("prebuild");
+    const Course course = prebuildCourse(tmp);
+    RecordingBackend uncached("cpu", false), missingGpu("gpu", true, "no CUDA device on this machine"), cpu("cpu", true);
+    { LessonPrebuild prebuild(course, {{"lesson1", tmp.path / "a.cu"}}, uncached, &uncached); }
+    CHECK(uncached.built().empty());
+    { LessonPrebuild prebuild(course, {{"lesson1", tmp.path / "a.cu"}}, missingGpu, &cpu); }
+    CHECK(missingGpu.built().empty());
+    CHECK(cpu.built().size() == 1);  // the emulator, which grades in its place
+}
