@@ -173,7 +173,8 @@ private:
         ProcessLimits limits;
         limits.wallSeconds = 300;
         limits.memoryBytes = 0;
-        const SandboxMounts buildMounts{{}, {folder}};  // batch mode: nvcc sees only its build folder
+        // Batch mode: nvcc sees only its build folder, and the harness object it links (read-only).
+        const SandboxMounts buildMounts{{harnessPath.parent_path()}, {folder}};
         ProcessResult compiled = runSandboxed(compile, buildMounts, limits);
         result.log = compiled.output;
         if (!compiled.succeeded()) {

@@ -218,24 +218,6 @@ std::string formatValue(double v) {
     return text;
 }
 
-std::vector<float> referenceProduct(const MatmulCase& c) {
-    const int n = c.n;
-    const int kBegin = c.lesson == 2 ? c.phase * c.tile : 0;
-    const int kEnd = c.lesson == 2 ? std::min(n, kBegin + c.tile) : n;
-    std::vector<float> C(size_t(n) * n, 0.0f);
-    const auto& A = *c.A;
-    const auto& B = *c.B;
-    for (int r = 0; r < n; ++r) {
-        float* out = &C[size_t(r) * n];
-        for (int k = kBegin; k < kEnd; ++k) {
-            const float a = A[size_t(r) * n + k];
-            const float* b = &B[size_t(k) * n];
-            for (int col = 0; col < n; ++col) out[col] += a * b[col];  // exact: see harness/inputs.h
-        }
-    }
-    return C;
-}
-
 MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expected) {
     MatmulVerdict v;
     const int n = c.n;
