@@ -1,6 +1,6 @@
 // SARIF 2.1.0 (the OASIS standard) for GitHub code scanning and other SARIF
 // viewers: one run whose results are the findings of findings.h (the gcc
-// format's, so both report the same things), written with Json.
+// format's, so both report the same things), written with nlohmann::json.
 // A finding is a result: its check is the rule, its further places are
 // relatedLocations and its following lines that name no place join its
 // message; the lines that close a check's message (its rerun command) join
