@@ -107,6 +107,7 @@ struct CheckEntry {
     const char* name;
     CheckFunction run;
     Runs where;
+    const char* summary;  ///< what it checks, in one sentence (SARIF's rule description)
 };
 
 /// The check named `name` in the grader's registry, or nullptr.

@@ -25,13 +25,20 @@ CheckResult checkCompile(CheckContext& ctx) {
 }
 
 const std::vector<CheckEntry> kRegistry = {
-    {"compile", checkCompile, Runs::Anywhere},
-    {"correctness", checkCorrectness, Runs::EmulatorThenGpu},  // the emulator sees out-of-bounds accesses a GPU hides
-    {"barriers", checkBarriers, Runs::EmulatorThenGpu},  // one rule on every backend, then what only the sanitizer sees
-    {"traffic", checkTraffic, Runs::EmulatorOnly},  // global loads are counted by the emulator
-    {"timing", checkTiming, Runs::EmulatorThenGpu},  // the virtual clock's rules (warm-up, sync, mean), then the real clock
-    {"speedup", checkSpeedup, Runs::GpuOnly},
-    {"quiz", checkQuiz, Runs::WithoutCode},  // reads the answers file; never builds or runs student code
+    {"compile", checkCompile, Runs::Anywhere, "The file compiles and links against the lesson's contract."},
+    // the emulator sees out-of-bounds accesses a GPU hides
+    {"correctness", checkCorrectness, Runs::EmulatorThenGpu,
+     "Every element of C is right at each size, and no thread reads or writes outside a matrix."},
+    // one rule on every backend, then what only the sanitizer sees
+    {"barriers", checkBarriers, Runs::EmulatorThenGpu,
+     "No shared-memory hazard (a word one thread writes and another touches with no barrier between) and no divergent barrier."},
+    // global loads are counted by the emulator
+    {"traffic", checkTraffic, Runs::EmulatorOnly, "The kernel reads from global memory as few floats per element of C as the lesson's method needs."},
+    // the virtual clock's rules (warm-up, sync, mean), then the real clock
+    {"timing", checkTiming, Runs::EmulatorThenGpu, "timeLaunchMs warms up, waits for the stop event and returns the mean time of a launch."},
+    {"speedup", checkSpeedup, Runs::GpuOnly, "The kernel is fast enough against the grader's reference kernels on a GPU."},
+    // reads the answers file; never builds or runs student code
+    {"quiz", checkQuiz, Runs::WithoutCode, "Every answer of the lesson's quiz is right."},
 };
 
 std::string triple(const int v[3]) {

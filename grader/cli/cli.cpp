@@ -46,7 +46,7 @@ Expected<Course> findCourse(const std::string& option) { return loadCourse(findC
 
 struct CheckCommand {
     std::string lesson, file, backend = "auto", course;
-    std::string format = "text";  ///< text, json or gcc (--json is json)
+    std::string format = "text";  ///< text, json, gcc or sarif (--json is json)
     bool gpuAlone = false;
     bool showOutput = false;
     bool compilerOutput = false;
@@ -91,6 +91,7 @@ int runCheck(const CheckCommand& cmd) {
     LessonReport report = gradeLesson(*course, **lesson, cmd.file, cmd.file, *backend, cpu.get(), options);
     if (cmd.format == "json") JsonReporter().write(report, std::cout);
     else if (cmd.format == "gcc") GccReporter().write(report, std::cout);
+    else if (cmd.format == "sarif") SarifReporter(sarifArtifactOf(cmd.file)).write(report, std::cout);
     else ConsoleReporter(colourWanted()).write(report, std::cout);
     bool failed = false, error = false, allSkipped = !report.checks.empty();
     for (const auto& c : report.checks) {
@@ -202,8 +203,9 @@ int runCli(int argc, char** argv) {
     checkCmd->add_option("lesson", check.lesson, "lesson1 .. lesson4")->required();
     checkCmd->add_option("file", check.file, "the student's .cu file")->required();
     auto* formatOpt = checkCmd->add_option("--format", check.format,
-                                           "text (default), json (as --json) or gcc (FILE:LINE:COL: error: ... lines for an editor)")
-                          ->check(CLI::IsMember({"text", "json", "gcc"}));
+                                           "text (default), json (as --json), gcc (FILE:LINE:COL: error: ... lines for an editor) "
+                                           "or sarif (SARIF 2.1.0 for code scanning)")
+                          ->check(CLI::IsMember({"text", "json", "gcc", "sarif"}));
     checkCmd->add_flag_callback("--json", [&check] { check.format = "json"; }, "print one JSON object instead of text")
         ->excludes(formatOpt);
     checkCmd->add_option("--backend", check.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")

@@ -1,15 +1,18 @@
 // Reporters turn lesson reports into text for people or machines; checks
 // never format output. Console (one line per check and a score, colour only
-// on a terminal without NO_COLOR), JSON (the same facts, CONTRACT.md) and
-// gcc ("FILE:LINE:COL: error: ..." lines for editors' quickfix lists).
+// on a terminal without NO_COLOR), JSON (the same facts, CONTRACT.md), gcc
+// ("FILE:LINE:COL: error: ..." lines for editors' quickfix lists) and SARIF
+// (the same findings for code scanning, as a pull request's annotations).
 // Non-goal: batch outputs (gradebook, HTML), which build on these.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include "checks/check.h"
+#include "report/sarif_reporter.h"
 
 namespace grader {
 
@@ -42,6 +45,17 @@ public:
 class GccReporter : public Reporter {
 public:
     void write(const LessonReport& report, std::ostream& out) const override;
+};
+
+/// The SARIF reporter: a SARIF 2.1.0 log of one run whose results are the gcc reporter's
+/// errors and warnings (findings.h), the file placed as `artifact` says.
+class SarifReporter : public Reporter {
+public:
+    explicit SarifReporter(SarifArtifact artifact) : artifact_(std::move(artifact)) {}
+    void write(const LessonReport& report, std::ostream& out) const override;
+
+private:
+    SarifArtifact artifact_;
 };
 
 /// The JSON object `grader check --json` prints for `report` (also each lesson of a batch result).

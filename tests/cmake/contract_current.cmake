@@ -150,15 +150,15 @@ if(PART STREQUAL "cli")
   message("checked ${count} subcommands (${subcommands}), ${options_seen} options and ${lesson_count} lessons of course.yaml")
 
 elseif(PART STREQUAL "sources")
-  # The check registry: {"name", checkFunction, Runs::Where}.
+  # The check registry: {"name", checkFunction, Runs::Where, "summary"}.
   file(READ "${KIT}/grader/checks/grade.cpp" grade)
-  string(REGEX MATCHALL "\\{\"[a-z_]+\", check[A-Za-z]+, Runs::[A-Za-z]+\\}" rows "${grade}")
+  string(REGEX MATCHALL "\\{\"[a-z_]+\", check[A-Za-z]+, Runs::[A-Za-z]+," rows "${grade}")
   list(LENGTH rows registry_count)
   if(registry_count LESS 5)
     message(FATAL_ERROR "found only ${registry_count} rows of the check registry in grade.cpp: is its form new?")
   endif()
   foreach(row IN LISTS rows)
-    string(REGEX REPLACE "^\\{\"([a-z_]+)\", check[A-Za-z]+, (Runs::[A-Za-z]+)\\}$" "\\1;\\2" parts "${row}")
+    string(REGEX REPLACE "^\\{\"([a-z_]+)\", check[A-Za-z]+, (Runs::[A-Za-z]+),$" "\\1;\\2" parts "${row}")
     list(GET parts 0 name)
     list(GET parts 1 runs)
     check_row("${name}" documented)

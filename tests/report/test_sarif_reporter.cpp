@@ -1,0 +1,145 @@
+// The SARIF format of a lesson report, and where it places the student's file.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "report/reporter.h"
+
+using namespace grader;
+
+namespace {
+
+nlohmann::json sarifOf(const LessonReport& report) {
+    std::ostringstream out;
+    SarifReporter({"work/k.cu", "%SRCROOT%"}).write(report, out);
+    return nlohmann::json::parse(out.str());
+}
+
+CheckResult result(const char* name, Status status, std::string message, int points, int maxPoints) {
+    CheckResult r;
+    r.name = name;
+    r.status = status;
+    r.message = std::move(message);
+    r.points = points;
+    r.maxPoints = maxPoints;
+    return r;
+}
+
+nlohmann::json place(int line, int column) {
+    return {{"artifactLocation", {{"uri", "work/k.cu"}, {"uriBaseId", "%SRCROOT%"}}},
+            {"region", {{"startLine", line}, {"startColumn", column}}}};
+}
+
+}  // namespace
+
+TEST_CASE("sarif format: a hazard is an error at its first line with its second line related and its rerun line in the message") {
+    LessonReport report;
+    report.lesson = "lesson3";
+    report.file = "k.cu";
+    report.checks = {result("compile", Status::Pass, "", 1, 1),
+                     result("barriers", Status::Fail,
+                            "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
+                            "Rerun: grader check lesson3 work/k.cu --check barriers",
+                            0, 3)};
+    report.score = 1;
+    report.maxScore = 4;
+    const auto log = sarifOf(report);
+    CHECK(log["version"] == "2.1.0");
+    const auto& run = log["runs"].at(0);
+    CHECK(run["tool"]["driver"]["name"] == "grader");
+    CHECK(run["tool"]["driver"]["rules"].size() == 2);
+    CHECK(run["tool"]["driver"]["rules"][1]["id"] == "barriers");
+    CHECK(run["tool"]["driver"]["rules"][1]["shortDescription"]["text"].get<std::string>().find("hazard") != std::string::npos);
+    CHECK(run["automationDetails"]["id"] == "lesson3/");
+    CHECK(run["properties"]["score"] == 1);
+    CHECK(run["properties"]["max_score"] == 4);
+    REQUIRE(run["results"].size() == 1);
+    const auto& hazard = run["results"][0];
+    CHECK(hazard["ruleId"] == "barriers");
+    CHECK(hazard["ruleIndex"] == 1);
+    CHECK(hazard["level"] == "error");
+    CHECK(hazard["message"]["text"] ==
+          "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
+          "Rerun: grader check lesson3 work/k.cu --check barriers");
+    CHECK(hazard["locations"] == nlohmann::json::array({{{"physicalLocation", place(16, 1)}}}));
+    CHECK(hazard["relatedLocations"] ==
+          nlohmann::json::array({{{"id", 1}, {"physicalLocation", place(21, 1)}, {"message", {{"text", "read by thread (1,0) at k.cu:21"}}}}}));
+}
+
+TEST_CASE("sarif format: every hazard of a check carries the lines that close its message, each its own before them") {
+    LessonReport report;
+    report.file = "k.cu";
+    report.checks = {result("barriers", Status::Fail,
+                            "tA written at k.cu:16 and read at k.cu:21.\n"
+                            "(tA's own remark)\n"
+                            "tB written at k.cu:17 and read at k.cu:21.\n"
+                            "Rerun: grader check lesson3 k.cu --check barriers",
+                            0, 3)};
+    const auto results = sarifOf(report)["runs"][0]["results"];
+    REQUIRE(results.size() == 2);
+    CHECK(results[0]["message"]["text"] ==
+          "tA written at k.cu:16 and read at k.cu:21.\n(tA's own remark)\nRerun: grader check lesson3 k.cu --check barriers");
+    CHECK(results[1]["message"]["text"] == "tB written at k.cu:17 and read at k.cu:21.\nRerun: grader check lesson3 k.cu --check barriers");
+    CHECK(results[1]["locations"][0]["physicalLocation"] == place(17, 1));
+    CHECK(results[1]["relatedLocations"][0]["physicalLocation"] == place(21, 1));
+}
+
+TEST_CASE("sarif format: a compile error keeps its column, a failure without a place is at line 1 and a skip warns") {
+    LessonReport report;
+    report.lesson = "lesson1";
+    report.file = "k.cu";
+    report.note = "the gpu backend was not used";
+    report.checks = {result("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+                     result("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
+                     result("timing", Status::Skip, "needs a GPU", 0, 0)};
+    report.maxScore = 5;
+    const auto log = sarifOf(report);
+    const auto& results = log["runs"][0]["results"];
+    REQUIRE(results.size() == 3);
+    CHECK(results[0]["message"]["text"] == "'x' was not declared in this scope");
+    CHECK(results[0]["locations"][0]["physicalLocation"] == place(11, 16));
+    CHECK(results[1]["ruleId"] == "correctness");
+    CHECK(results[1]["level"] == "error");
+    CHECK(results[1]["locations"][0]["physicalLocation"] == place(1, 1));
+    CHECK(results[2]["level"] == "warning");
+    CHECK(results[2]["ruleIndex"] == 2);
+    CHECK_FALSE(results[2].contains("relatedLocations"));
+    const auto& invocation = log["runs"][0]["invocations"][0];
+    CHECK(invocation["executionSuccessful"] == true);
+    CHECK(invocation["toolExecutionNotifications"][0]["level"] == "note");
+    CHECK(invocation["toolExecutionNotifications"][0]["message"]["text"] == "the gpu backend was not used");
+}
+
+TEST_CASE("sarif format: passing checks give no results, and a check the grader could not run marks the run unsuccessful") {
+    LessonReport report;
+    report.file = "k.cu";
+    report.checks = {result("compile", Status::Pass, "compiles at k.cu:1", 1, 1)};
+    report.score = report.maxScore = 1;
+    CHECK(sarifOf(report)["runs"][0]["results"] == nlohmann::json::array());
+    CHECK(sarifOf(report)["runs"][0]["invocations"][0]["executionSuccessful"] == true);
+    report.checks.push_back(result("barriers", Status::Error, "the emulator cannot run __syncwarp()", 0, 3));
+    CHECK(sarifOf(report)["runs"][0]["invocations"][0]["executionSuccessful"] == false);
+    CHECK(sarifOf(report)["runs"][0]["results"][0]["level"] == "error");
+}
+
+TEST_CASE("sarif artifact: the file relative to the kit's folder (the one holding course.yaml), else its absolute file URI") {
+    namespace fs = std::filesystem;
+    const fs::path kit = fs::temp_directory_path() / ("sarif-artifact-test-" + std::to_string(getpid()));
+    fs::create_directories(kit / "starter" / "my lesson");
+    std::ofstream(kit / "course.yaml") << "title: x\n";
+    const SarifArtifact inKit = sarifArtifactOf(kit / "starter" / "my lesson" / "k#1.cu");
+    CHECK(inKit.uri == "starter/my%20lesson/k%231.cu");
+    CHECK(inKit.uriBaseId == "%SRCROOT%");
+    CHECK(sarifArtifactOf(kit / "starter" / ".." / "k.cu").uri == "k.cu");
+    fs::remove(kit / "course.yaml");
+    const SarifArtifact outside = sarifArtifactOf(kit / "k.cu");
+    CHECK(outside.uri == "file://" + (kit / "k.cu").generic_string());
+    CHECK(outside.uriBaseId.empty());
+    fs::remove_all(kit);
+}
