@@ -1,6 +1,7 @@
 // The student kit's workflow, dev container and editor tasks (see kit_integrations.h).
 #include "export/kit_integrations.h"
 
+#include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>

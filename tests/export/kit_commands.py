@@ -5,6 +5,7 @@ commands. Non-goal: any judgement; each test script decides what is right."""
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -39,14 +40,18 @@ def clean_copy(kit, to):
 
 
 def run(command, cwd, timeout_s, env=None, shell="/bin/sh"):
-    """Runs `command` through `shell -c` in `cwd`; returns (exit code, output, seconds). A timeout is exit 124."""
+    """Runs `command` through `shell -c` in `cwd`; returns (exit code, output, seconds). A timeout ends its
+    whole process group and is exit 124."""
     start = time.monotonic()
-    try:
-        done = subprocess.run([shell, "-c", command], cwd=cwd, env=env, timeout=timeout_s,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-        code, output = done.returncode, done.stdout
-    except subprocess.TimeoutExpired as e:
-        code, output = 124, (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+    with subprocess.Popen([shell, "-c", command], cwd=cwd, env=env, start_new_session=True, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, errors="replace") as child:
+        try:
+            output, _ = child.communicate(timeout=timeout_s)
+            code = child.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            output, _ = child.communicate()
+            code = 124
     return code, output, time.monotonic() - start
 
 
