@@ -22,6 +22,7 @@ packages=(
   chromium fonts-dejavu-core          # the batch report's tests render and print it in a headless browser
   poppler-utils                       # pdftotext: the printed report's text
   python3-jsonschema                  # validates grader check --format sarif against the SARIF schema
+  python3-yaml                        # the student kit's Classroom workflow test parses it
   munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
   # /instructor-only
 )

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "core/toolchain.h"
+#include "export/kit_integrations.h"
 #include "export/kit_text.h"
 #include "export/prebuilt_harness.h"
 #include "export/solution_scan.h"
@@ -43,6 +44,13 @@ const std::vector<KitPart> kKitParts = {
     {"scripts/install-deps.sh", "scripts/install-deps.sh", How::Edited, studentInstallScript},
     {"grader", "grader", How::Tree},
     {"tests/lesson_tests.cmake", "tests/CMakeLists.txt", How::Copy},
+};
+
+/// Files the kit gets written from course.yaml (kit_integrations.h).
+const std::vector<std::pair<const char*, std::string (*)(const Course&)>> kGenerated = {
+    {".github/workflows/classroom.yml", classroomWorkflow},
+    {".devcontainer/devcontainer.json", devcontainerJson},
+    {".vscode/tasks.json", vscodeTasksJson},
 };
 
 /// Files inside the parts above that stay with the instructor: they travel compiled.
@@ -184,6 +192,10 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
         if (!copied) return abandon(copied.error(), kExportUsage);
         files += *copied;
     }
+    for (const auto& [path, generate] : kGenerated) {
+        auto written = writeText(dest / path, generate(course));
+        if (!written) return abandon(written.error(), kExportUsage);
+    }
     PrebuiltOptions prebuilt;
     prebuilt.harnessSource = kit / "grader" / "harness";
     prebuilt.emulatorInclude = kit / "grader" / "emu" / "include";
@@ -208,6 +220,9 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"
         << "    README.md and CONTRACT.md (their student-kit parts), lessons/, starter/, scripts/install-deps.sh (the build's packages only),\n"
         << "    grader/ (without the harness source), tests/CMakeLists.txt (the lesson tests)\n";
+    out << "  written from course.yaml:";
+    for (const auto& [path, generate] : kGenerated) out << " " << path;
+    out << "\n";
     for (const auto& note : *compiled) out << "  compiled: " << note << "\n";
     out << "  instructor-only, left out:";
     for (const auto& [path, why] : kInstructorOnly) out << " " << path;

@@ -8,7 +8,9 @@
 //   edited on the way (kit_text.h): README.md (its student-kit parts only),
 //   scripts/install-deps.sh (the build's packages only) and
 //   CMakePresets.json (without the solutions' presets; `ctest --preset
-//   lessonK` runs a lesson's tests and fails where there are none).
+//   lessonK` runs a lesson's tests and fails where there are none);
+//   written from course.yaml (kit_integrations.h): the GitHub Classroom
+//   workflow, the dev container and the editor tasks.
 //   Instructor-only: solutions/ (never), the harness source and the
 //   reference kernels, tests/ (the broken-kernel corpus and golden kernels
 //   are the solutions with one line changed, and correct variants), examples/

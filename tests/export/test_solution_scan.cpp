@@ -46,3 +46,13 @@ TEST_CASE("they are found in text and in binary files, and only there") {
     CHECK(hits[0] == "lib/x.o contains 'int row = blockIdx.y * 16 + threadIdx.y;' (from solutions/01-a/k.cu)");
     fs::remove_all(root);
 }
+
+TEST_CASE("hidden folders are searched too: the workflow, dev container and editor tasks") {
+    const TempFolder kit("scan");
+    const Course course = tinyKit(kit.path);
+    const fs::path out = kit.path / "out";
+    writeText(out / ".vscode/tasks.json", "{\"command\": \"phases-count: 64\"}\n");
+    const auto hits = findSolutionText(out, distinctiveSolutionLines(course));
+    REQUIRE(hits.size() == 1);
+    CHECK(hits[0] == ".vscode/tasks.json contains 'phases-count: 64' (from solutions/01-a/quiz_answers.yaml)");
+}

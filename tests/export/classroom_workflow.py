@@ -1,0 +1,204 @@
+"""The student kit's GitHub Classroom workflow (the kit.export_student.classroom test):
+  1. .github/workflows/classroom.yml parses, has Classroom's shape (checkout,
+     the install and build steps, autograding-command-grader steps, then
+     autograding-grading-reporter, whose `runners` and <ID>_RESULTS env the
+     reporter reads as its source does: runner.trim().toUpperCase() + "_RESULTS");
+  2. its steps are course.yaml's checks (`grader list --json`): each with its
+     points as max-score and a timeout (minutes) no shorter than the lesson
+     test's (4 x time_limit_s + 60 s); a check left out is one the cpu backend
+     skips (it needs a GPU), and the max-scores add up to course.yaml's total
+     less those checks' points;
+  3. every step runs in a clean copy of the exported kit the way the runner
+     runs it: `run:` steps with bash -eo pipefail (the install step skipped
+     when its packages are installed), each grader step's setup-command and
+     command with /bin/sh -c, the action's environment and its timeout. On
+     the starters each check prints the grader's verdict and every check but
+     `compile` (a starter compiles by design) fails; with the solutions copied
+     in, every check passes.
+The build runs word for word; with TOOLCHAIN (tests/export/fast_toolchain.cmake)
+it is given as the CMAKE_TOOLCHAIN_FILE environment variable, so the kit
+builds unoptimized, as kit.export_student's build does (minutes saved on 2 cores).
+Usage: classroom_workflow.py KIT SOLUTIONS WORK [TOOLCHAIN]   (KIT: an exported student kit; exit 0 all good, 77 skipped)"""
+import json
+import math
+import os
+import re
+import shutil
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kit_commands import SKIP, clean_copy, fail, install_packages, missing_packages, need_yaml, run, step, words  # noqa: E402
+
+COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"
+REPORTER = "classroom-resources/autograding-grading-reporter@v1"
+
+
+EXTRA_ENV = {}  # CMAKE_TOOLCHAIN_FILE, with TOOLCHAIN
+
+
+def action_env():
+    """What autograding-command-grader gives its commands (its src/main.js `env`)."""
+    return dict({"PATH": os.environ["PATH"], "FORCE_COLOR": "true", "DOTNET_CLI_HOME": "/tmp", "DOTNET_NOLOGO": "true",
+                 "HOME": os.environ.get("HOME", "/root")}, **EXTRA_ENV)
+
+
+def verdict(output, check):
+    """The grader's verdict for `check` in its text report, or None."""
+    found = re.search(r"^\s+%s\s+(PASS|FAIL|SKIP|ERROR)\b" % re.escape(check), output, re.M)
+    return found.group(1) if found else None
+
+
+def main():
+    if len(sys.argv) not in (4, 5):
+        fail(__doc__)
+    kit, solutions, work = (os.path.abspath(a) for a in sys.argv[1:4])
+    if len(sys.argv) == 5:
+        EXTRA_ENV["CMAKE_TOOLCHAIN_FILE"] = os.path.abspath(sys.argv[4])
+        print("builds with CMAKE_TOOLCHAIN_FILE=%s" % EXTRA_ENV["CMAKE_TOOLCHAIN_FILE"])
+    yaml = need_yaml()
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+
+    step("the workflow has Classroom's shape")
+    path = os.path.join(kit, ".github", "workflows", "classroom.yml")
+    with open(path, encoding="utf-8") as f:
+        workflow = yaml.safe_load(f)
+    if sorted(workflow.get("on", [])) != ["push", "repository_dispatch"]:
+        fail("the workflow should run on push and repository_dispatch, as Classroom's does: %r" % workflow.get("on"))
+    if workflow.get("permissions", {}).get("checks") != "write":
+        fail("the reporter needs permissions: checks: write")
+    (job,) = workflow["jobs"].values()
+    if job.get("runs-on") != "ubuntu-latest":
+        fail("runs-on should be ubuntu-latest, not %r" % job.get("runs-on"))
+    steps = job["steps"]
+    if not steps[0].get("uses", "").startswith("actions/checkout@"):
+        fail("the first step should check out the repository")
+    graders = [s for s in steps if s.get("uses") == COMMAND_GRADER]
+    runs = [s for s in steps if "run" in s]
+    if steps[-1].get("uses") != REPORTER:
+        fail("the last step should be " + REPORTER)
+    if steps != [steps[0]] + runs + graders + [steps[-1]]:
+        fail("the steps should be: checkout, the run steps, the grader steps, the reporter")
+    if not any("scripts/install-deps.sh" in s["run"] for s in runs):
+        fail("no step runs the kit's scripts/install-deps.sh")
+    ids = [s["id"] for s in graders]
+    reporter = steps[-1]
+    runners = reporter["with"]["runners"].split(",")
+    if [r.strip() for r in runners] != ids:
+        fail("the reporter's runners %r are not the grader steps' ids %r" % (runners, ids))
+    for runner in runners:
+        name = runner.strip().upper() + "_RESULTS"
+        value = reporter.get("env", {}).get(name, "")
+        if re.fullmatch(r"\$\{\{\s*steps\.%s\.outputs\.result\s*\}\}" % re.escape(runner.strip()), value) is None:
+            fail("the reporter reads %s, which should be ${{ steps.%s.outputs.result }}, not %r" % (name, runner, value))
+    print("%d grader steps, reporter wired to each" % len(graders))
+
+    step("clean copy of the kit; the workflow's run steps")
+    copy = clean_copy(kit, os.path.join(work, "kit"))
+    for s in runs:
+        if "scripts/install-deps.sh" in s["run"]:
+            packages = install_packages(os.path.join(copy, "scripts", "install-deps.sh"), work)
+            missing = missing_packages(packages)
+            if not missing:
+                print("'%s' skipped: its %d packages are installed (%s)" % (s["run"], len(packages), " ".join(packages)))
+                continue
+            env = dict(os.environ)
+            if shutil.which("sudo") is None and os.geteuid() == 0:  # a root shell without sudo, as in a Debian container
+                shim = os.path.join(work, "sudo-shim")
+                os.makedirs(shim, exist_ok=True)
+                with open(os.path.join(shim, "sudo"), "w") as f:
+                    f.write('#!/bin/sh\nexec "$@"\n')
+                os.chmod(os.path.join(shim, "sudo"), 0o755)
+                env["PATH"] = shim + ":" + env["PATH"]
+            print("installing %s" % " ".join(missing))
+        else:
+            env = dict(os.environ, **EXTRA_ENV)
+        code, output, seconds = run(s["run"], copy, 3600, env=env, shell="bash")
+        if code != 0:
+            print(output[-4000:])
+            fail("step '%s' failed (exit %d)" % (s.get("name"), code))
+        print("'%s': %.0f s" % (s["run"], seconds))
+
+    step("the steps are course.yaml's checks")
+    grader = os.path.join(copy, "build", "grader", "grader")
+    code, listing, _ = run(grader + " list --json", copy, 60)
+    if code != 0:
+        fail("grader list --json failed: " + listing)
+    course = json.loads(listing)
+    by_name = {s["with"]["test-name"]: s for s in graders}
+    total = scored = left_out = 0
+    expected_names = []
+    for lesson in course["lessons"]:
+        starter = "starter/%s/%s" % (lesson["folder"], lesson["student_file"])
+        for check in lesson["checks"]:
+            name = "%s.%s" % (lesson["id"], check["name"])
+            total += check["points"]
+            s = by_name.get(name)
+            if s is None:  # left out: the cpu backend must skip it
+                code, output, _ = run("%s check %s %s --check %s --backend cpu --json" % (grader, lesson["id"], starter, check["name"]), copy, 600)
+                statuses = [c["status"] for c in json.loads(output.splitlines()[-1])["checks"] if c["name"] == check["name"]]
+                if statuses != ["skip"]:
+                    fail("%s is not in the workflow, but the cpu backend grades it (%s)" % (name, statuses))
+                print("%s left out: the cpu backend skips it (it needs a GPU), %d points" % (name, check["points"]))
+                left_out += check["points"]
+                continue
+            expected_names.append(name)
+            given = s["with"]
+            if int(given["max-score"]) != check["points"]:
+                fail("%s: max-score %s, course.yaml gives %d points" % (name, given["max-score"], check["points"]))
+            need = math.ceil((4 * check["time_limit_s"] + 60) / 60)
+            if int(given["timeout"]) < need:
+                fail("%s: timeout %s minutes is shorter than the lesson test's %d" % (name, given["timeout"], need))
+            command = words(given["command"])
+            for word in (lesson["id"], starter, "--check", check["name"], "--backend", "cpu"):
+                if word not in command:
+                    fail("%s: its command '%s' lacks '%s'" % (name, given["command"], word))
+            scored += int(given["max-score"])
+    if [s["with"]["test-name"] for s in graders] != expected_names:
+        fail("the steps %r are not course.yaml's checks in order %r" % ([s["with"]["test-name"] for s in graders], expected_names))
+    if scored + left_out != total:
+        fail("the workflow's %d points and the %d left out are not course.yaml's %d" % (scored, left_out, total))
+    print("%d points in the workflow + %d left out = course.yaml's %d" % (scored, left_out, total))
+
+    def run_steps(expect_pass, what):
+        start = time.monotonic()
+        for s in graders:
+            given, name = s["with"], s["with"]["test-name"]
+            check = name.split(".", 1)[1]
+            limit = int(given["timeout"]) * 60
+            code, output, setup_s = run(given["setup-command"], copy, limit, env=action_env())
+            if code != 0:
+                print(output[-3000:])
+                fail("%s (%s): setup-command failed (exit %d)" % (name, what, code))
+            code, output, seconds = run(given["command"], copy, limit, env=action_env())
+            seen = verdict(output, check)
+            print("%-22s exit %-3d %-5s setup %.1f s, check %.1f s" % (name, code, seen, setup_s, seconds))
+            if seen is None:
+                print(output[-3000:])
+                fail("%s (%s): no grader verdict for '%s' in its output" % (name, what, check))
+            if (code == 0) != (seen == "PASS"):
+                print(output[-3000:])
+                fail("%s (%s): exit %d with verdict %s: the step's points would not follow the grader" % (name, what, code, seen))
+            if expect_pass(check) != (code == 0):
+                print(output[-3000:])
+                fail("%s (%s): the grader says %s" % (name, what, seen))
+        print("%s: %d steps in %.0f s" % (what, len(graders), time.monotonic() - start))
+
+    step("every step on the starters: compile passes, every other check fails")
+    run_steps(lambda check: check == "compile", "starters")
+
+    step("every step with the solutions copied in: every check passes")
+    for lesson in course["lessons"]:
+        folder = os.path.join(copy, "starter", lesson["folder"])
+        shutil.copyfile(os.path.join(solutions, lesson["folder"], lesson["solution_file"]), os.path.join(folder, lesson["student_file"]))
+        for check in lesson["checks"]:
+            if check["name"] == "quiz":
+                answers = check["params"].get("answers_file", "quiz_answers.yaml")
+                shutil.copyfile(os.path.join(solutions, lesson["folder"], answers), os.path.join(folder, answers))
+    run_steps(lambda check: True, "solutions")
+    step("done")
+
+
+if __name__ == "__main__":
+    main()
