@@ -1,6 +1,7 @@
 """The student kit's GitHub Classroom workflow (the kit.export_student.classroom test):
   1. .github/workflows/classroom.yml parses, has Classroom's shape (checkout,
-     the install and build steps, autograding-command-grader steps, then
+     the install and build steps, the SARIF step and its upload (code scanning's
+     annotations), autograding-command-grader steps, then
      autograding-grading-reporter, whose `runners` and <ID>_RESULTS env the
      reporter reads as its source does: runner.trim().toUpperCase() + "_RESULTS");
   2. its steps are course.yaml's checks (`grader list --json`): each with its
@@ -11,7 +12,8 @@
   3. every step runs in a clean copy of the exported kit the way the runner
      runs it: `run:` steps with bash -eo pipefail (the install step skipped
      when its packages are installed), each grader step's setup-command and
-     command with /bin/sh -c, the action's environment and its timeout. On
+     command with /bin/sh -c, the action's environment and its timeout; the
+     SARIF files the upload would send pass the SARIF 2.1.0 schema. On
      the starters each check prints the grader's verdict and every check but
      `compile` (a starter compiles by design) fails; with the solutions copied
      in, every check passes.
@@ -32,6 +34,8 @@ from kit_commands import SKIP, clean_copy, fail, install_packages, missing_packa
 
 COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"
 REPORTER = "classroom-resources/autograding-grading-reporter@v1"
+SARIF_UPLOAD = "github/codeql-action/upload-sarif@"
+SARIF_CHECK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sarif")
 
 
 EXTRA_ENV = {}  # CMAKE_TOOLCHAIN_FILE, with TOOLCHAIN
@@ -78,8 +82,11 @@ def main():
     runs = [s for s in steps if "run" in s]
     if steps[-1].get("uses") != REPORTER:
         fail("the last step should be " + REPORTER)
-    if steps != [steps[0]] + runs + graders + [steps[-1]]:
-        fail("the steps should be: checkout, the run steps, the grader steps, the reporter")
+    uploads = [s for s in steps if s.get("uses", "").startswith(SARIF_UPLOAD)]
+    if steps != [steps[0]] + runs + uploads + graders + [steps[-1]] or len(uploads) != 1:
+        fail("the steps should be: checkout, the run steps, the SARIF upload, the grader steps, the reporter")
+    if workflow["permissions"].get("security-events") != "write" or uploads[0]["with"].get("sarif_file") != "sarif":
+        fail("the SARIF upload needs permissions: security-events: write and sarif_file: sarif")
     if not any("scripts/install-deps.sh" in s["run"] for s in runs):
         fail("no step runs the kit's scripts/install-deps.sh")
     ids = [s["id"] for s in graders]
@@ -119,6 +126,19 @@ def main():
             print(output[-4000:])
             fail("step '%s' failed (exit %d)" % (s.get("name"), code))
         print("'%s': %.0f s" % (s["run"], seconds))
+
+    step("the SARIF files the upload step sends: valid SARIF 2.1.0, placed in the kit's files")
+    logs = sorted(os.listdir(os.path.join(copy, "sarif"))) if os.path.isdir(os.path.join(copy, "sarif")) else []
+    if not logs:
+        fail("the run steps wrote no sarif/*.sarif for the upload step")
+    for log in logs:  # the starters: each lesson has findings
+        code, output, _ = run("python3 %s %s %s %s 1 100" % (os.path.join(SARIF_CHECK, "validate_sarif.py"),
+                                                            os.path.join(SARIF_CHECK, "sarif-schema-2.1.0.json"),
+                                                            os.path.join(copy, "sarif", log), copy), copy, 120)
+        if code != 0:
+            print(output[-3000:])
+            fail("sarif/%s is not what code scanning accepts" % log)
+    print("%d SARIF files valid: %s" % (len(logs), " ".join(logs)))
 
     step("the steps are course.yaml's checks")
     grader = os.path.join(copy, "build", "grader", "grader")
