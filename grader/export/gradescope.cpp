@@ -46,7 +46,7 @@ struct TempFolder {
 };
 
 /// Every regular file under `folder`, relative to it, sorted (the zip's order does not depend on the file system's).
-std::vector<std::string> filesUnder(const fs::path& folder) {
+std::vector<std::string> sortedFilesUnder(const fs::path& folder) {
     std::vector<std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(folder))
         if (entry.is_regular_file()) files.push_back(entry.path().lexically_relative(folder).generic_string());
@@ -73,7 +73,7 @@ uint32_t crc32Of(const std::string& data) {
 void put16(std::string& out, uint32_t v) { out += char(v & 0xFF), out += char((v >> 8) & 0xFF); }
 void put32(std::string& out, uint32_t v) { put16(out, v & 0xFFFF), put16(out, v >> 16); }
 
-std::string dumpJson(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+std::string resultsText(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
 
 double secondsSince(std::chrono::steady_clock::time_point started) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -108,7 +108,7 @@ Expected<std::string> zipOfFolder(const fs::path& folder) {
     constexpr uint32_t kUtf8Names = 0x0800;
     std::string zip, directory;
     size_t entries = 0;
-    for (const auto& relative : filesUnder(folder)) {
+    for (const auto& relative : sortedFilesUnder(folder)) {
         const fs::path file = folder / relative;
         std::string data;
         struct stat info {};
@@ -197,7 +197,7 @@ int runGradescopeResults(const GradescopeResultsCommand& command, std::ostream& 
     auto write = [&](const nlohmann::json& j) -> bool {
         std::error_code ec;
         if (resultsFile.has_parent_path()) fs::create_directories(resultsFile.parent_path(), ec);
-        if (auto e = writeFileAtomically(resultsFile, dumpJson(j))) {
+        if (auto e = writeFileAtomically(resultsFile, resultsText(j))) {
             printError(err, *e, kUsage);
             return false;
         }
@@ -262,7 +262,7 @@ int runGradescopeExport(const Course& course, const GradescopeExportCommand& com
     auto bytes = zipOfFolder(stage.path);
     if (!bytes) return printError(err, bytes.error(), kUsage);
     if (auto e = writeFileAtomically(zip, *bytes)) return printError(err, *e, kUsage);
-    out << "Gradescope autograder: " << zip.string() << " (" << filesUnder(stage.path).size() << " files)\n"
+    out << "Gradescope autograder: " << zip.string() << " (" << sortedFilesUnder(stage.path).size() << " files)\n"
         << "  setup.sh: installs the packages and builds the grader (Gradescope's Ubuntu 24.04 image)\n"
         << "  run_autograder: grades /autograder/submission on the cpu backend into /autograder/results/results.json\n"
         << "  kit/: the student kit (no solutions/, the harness compiled, checked for solution text)\n"
