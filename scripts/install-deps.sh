@@ -19,6 +19,7 @@ packages=(
   libzstd-dev                         # a static libarchive: the grader runs elsewhere as is
   doctest-dev                         # unit tests
   bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
+  python3                             # the Gradescope autograder's test reads its zip and results.json
   chromium fonts-dejavu-core          # the batch report's tests render and print it in a headless browser
   poppler-utils                       # pdftotext: the printed report's text
   python3-jsonschema                  # validates grader check --format sarif against the SARIF schema

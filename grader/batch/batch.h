@@ -34,6 +34,9 @@ struct BatchOptions {
     int jobs = 0;                      ///< parallel submissions; 0: one per core
     std::string backend = "auto";      ///< cpu | gpu | auto
     bool sandbox = true;               ///< false only with --no-sandbox
+    /// Where bubblewrap cannot run, grade without the sandbox (with a note) instead of refusing:
+    /// `grader gradescope-results`, inside Gradescope's own container.
+    bool sandboxWhereAvailable = false;
     std::optional<ShardSpec> shard;
     std::optional<uint64_t> seed;      ///< default: a seed per student, derived from the id
     std::string gpus;                  ///< --gpus: the devices to use ("0,1" or UUIDs); "": every visible one

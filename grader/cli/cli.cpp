@@ -18,6 +18,7 @@
 #include "core/escape.h"
 #include "core/spelling.h"
 #include "core/toolchain.h"
+#include "export/gradescope.h"
 #include "export/student_kit.h"
 #include "quiz/quiz_command.h"
 #include "tilemap/tilemap_command.h"
@@ -294,6 +295,20 @@ int runCli(int argc, char** argv) {
     exportCmd->add_flag("--no-gpu", noGpuHarness, "leave the gpu harness out even where nvcc is found");
     exportCmd->add_option("--course", exportCourse, "course.yaml of the instructor's kit");
 
+    GradescopeExportCommand gradescopeZip;
+    std::string gradescopeZipCourse;
+    auto* gradescopeZipCmd = app.add_subcommand("export-gradescope", "write the Gradescope autograder zip: setup.sh, run_autograder and the student kit");
+    gradescopeZipCmd->add_option("out", gradescopeZip.out, "the zip to write, e.g. build/gradescope-autograder.zip")->required();
+    gradescopeZipCmd->add_option("--course", gradescopeZipCourse, "course.yaml of the instructor's kit");
+
+    GradescopeResultsCommand gradescopeResults;
+    auto* gradescopeResultsCmd = app.add_subcommand(
+        "gradescope-results", "grade one submission folder on the cpu backend into Gradescope's results.json (run_autograder runs it)");
+    gradescopeResultsCmd->add_option("submission", gradescopeResults.submission, "the student's folder, /autograder/submission on Gradescope")
+        ->required();
+    gradescopeResultsCmd->add_option("--out", gradescopeResults.out, "results.json to write (written even when grading fails)")->required();
+    gradescopeResultsCmd->add_option("--course", gradescopeResults.coursePath, "course.yaml to use");
+
     TilemapCommand tilemap;
     std::string tilemapCourse;
     auto* tilemapCmd = app.add_subcommand("tilemap", "draw which elements of A and B one block loads in one phase (lessons 2 and 3)");
@@ -323,6 +338,15 @@ int runCli(int argc, char** argv) {
         if (!course) return printError(course.error());
         exportKit.gpu = !noGpuHarness;
         return runExportCommand(*course, exportKit, std::cout, std::cerr);
+    }
+    if (*gradescopeZipCmd) {
+        auto course = findCourse(pick(gradescopeZipCourse));
+        if (!course) return printError(course.error());
+        return runGradescopeExport(*course, gradescopeZip, std::cout, std::cerr);
+    }
+    if (*gradescopeResultsCmd) {  // the course is loaded inside: results.json is written even when it is broken
+        gradescopeResults.coursePath = findCoursePath(pick(gradescopeResults.coursePath)).string();
+        return runGradescopeResults(gradescopeResults, std::cout, std::cerr);
     }
     if (*tilemapCmd) {
         auto course = findCourse(pick(tilemapCourse));

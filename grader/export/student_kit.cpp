@@ -53,9 +53,10 @@ const std::vector<std::pair<const char*, std::string (*)(const Course&)>> kGener
     {".vscode/tasks.json", vscodeTasksJson},
 };
 
-/// Files inside the parts above that stay with the instructor: they travel compiled.
+/// Files inside the parts above that stay with the instructor: the harness travels compiled; the
+/// Gradescope autograder's scripts are the instructor's (gradescope.h puts them beside the kit).
 const std::vector<const char*> kHeldBack = {"grader/harness/harness.cu", "grader/harness/reference_kernels.h",
-                                            "grader/harness/prebuilt"};
+                                            "grader/harness/prebuilt", "grader/export/gradescope"};
 
 const std::vector<std::pair<const char*, const char*>> kInstructorOnly = {
     {"solutions/", "the hidden solutions"},

@@ -1,0 +1,273 @@
+// The Gradescope autograder: its zip and its results.json (see gradescope.h).
+#include "export/gradescope.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+
+#include "batch/batch.h"
+#include "batch/class_outputs.h"
+#include "core/toolchain.h"
+#include "export/student_kit.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kFailed = 1;
+constexpr int kUsage = 2;
+
+/// The scripts at the zip's root, from the instructor's kit.
+constexpr const char* kScripts[] = {"setup.sh", "run_autograder"};
+constexpr const char* kScriptFolder = "grader/export/gradescope";
+
+/// The folder the student's work is copied into: the batch grades each entry of a folder as one student.
+constexpr const char* kStudentId = "submission";
+
+/// A private temporary folder, removed when it goes out of scope.
+struct TempFolder {
+    fs::path path;
+    explicit TempFolder(const std::string& prefix) {
+        std::string pattern = (fs::temp_directory_path() / (prefix + "-XXXXXX")).string();
+        if (mkdtemp(pattern.data())) path = pattern;
+    }
+    ~TempFolder() {
+        std::error_code ec;
+        if (!path.empty()) fs::remove_all(path, ec);
+    }
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+};
+
+/// Every regular file under `folder`, relative to it, sorted (the zip's order does not depend on the file system's).
+std::vector<std::string> sortedFilesUnder(const fs::path& folder) {
+    std::vector<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(folder))
+        if (entry.is_regular_file()) files.push_back(entry.path().lexically_relative(folder).generic_string());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+/// The CRC-32 (IEEE) a zip entry records.
+uint32_t crc32Of(const std::string& data) {
+    static const std::vector<uint32_t> table = [] {
+        std::vector<uint32_t> t(256);
+        for (uint32_t i = 0; i < 256; ++i) {
+            uint32_t c = i;
+            for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            t[i] = c;
+        }
+        return t;
+    }();
+    uint32_t c = 0xFFFFFFFFu;
+    for (unsigned char byte : data) c = table[(c ^ byte) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+void put16(std::string& out, uint32_t v) { out += char(v & 0xFF), out += char((v >> 8) & 0xFF); }
+void put32(std::string& out, uint32_t v) { put16(out, v & 0xFFFF), put16(out, v >> 16); }
+
+std::string resultsText(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+
+double secondsSince(std::chrono::steady_clock::time_point started) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+/// "lesson3: speedup, lesson4: speedup": the checks of `course` that need a GPU.
+std::string gpuOnlyChecks(const Course& course) {
+    std::string list;
+    for (const auto& lesson : course.lessons)
+        for (const auto& check : lesson.checks)
+            if (const CheckEntry* entry = findCheck(check.name); entry && entry->where == Runs::GpuOnly)
+                list += (list.empty() ? "" : ", ") + lesson.id + ": " + check.name;
+    return list;
+}
+
+/// Copies the student's work into `into`/submission (links kept as links, never followed).
+std::optional<Error> copySubmission(const fs::path& from, const fs::path& into) {
+    std::error_code ec;
+    if (!fs::is_directory(from, ec)) return Error{from.string(), "is not a folder", "Gradescope puts the student's files in /autograder/submission"};
+    fs::create_directories(into, ec);
+    fs::copy(from, into / kStudentId, fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
+    if (ec) return Error{from.string(), "cannot copy the submission: " + ec.message(), ""};
+    return std::nullopt;
+}
+
+}  // namespace
+
+// Stored, not compressed. libarchive's zip writer is not used: linked statically it drags in every
+// format's writer (xar's needs libxml2).
+Expected<std::string> zipOfFolder(const fs::path& folder) {
+    constexpr uint32_t kDosDate = (0 << 9) | (1 << 5) | 1;  // 1980-01-01, 00:00
+    constexpr uint32_t kUtf8Names = 0x0800;
+    std::string zip, directory;
+    size_t entries = 0;
+    for (const auto& relative : sortedFilesUnder(folder)) {
+        const fs::path file = folder / relative;
+        std::string data;
+        struct stat info {};
+        if (!readFile(file, data) || stat(file.c_str(), &info) != 0) return Error{file.string(), "cannot read the file", ""};
+        if (data.size() >= 0xFFFFFFFFu || zip.size() >= 0xFFFFFFFFu) return Error{file.string(), "too large for a zip without zip64", ""};
+        const uint32_t crc = crc32Of(data), size = static_cast<uint32_t>(data.size()), offset = static_cast<uint32_t>(zip.size());
+        auto common = [&](std::string& out) {  // from "version needed" to "extra field length"
+            put16(out, 20), put16(out, kUtf8Names), put16(out, 0), put16(out, 0), put16(out, kDosDate);
+            put32(out, crc), put32(out, size), put32(out, size), put16(out, static_cast<uint32_t>(relative.size())), put16(out, 0);
+        };
+        put32(zip, 0x04034b50);
+        common(zip);
+        zip += relative + data;
+        put32(directory, 0x02014b50);
+        put16(directory, (3 << 8) | 20);  // made on Unix: the external attributes hold the mode
+        common(directory);
+        put16(directory, 0), put16(directory, 0), put16(directory, 0);
+        put32(directory, static_cast<uint32_t>(S_IFREG | (info.st_mode & 0777)) << 16);
+        put32(directory, offset);
+        directory += relative;
+        ++entries;
+    }
+    if (entries >= 0xFFFF) return Error{folder.string(), "too many files for a zip without zip64", ""};
+    const uint32_t directoryOffset = static_cast<uint32_t>(zip.size());
+    zip += directory;
+    put32(zip, 0x06054b50), put16(zip, 0), put16(zip, 0), put16(zip, static_cast<uint32_t>(entries)), put16(zip, static_cast<uint32_t>(entries));
+    put32(zip, static_cast<uint32_t>(directory.size())), put32(zip, directoryOffset), put16(zip, 0);
+    return zip;
+}
+
+nlohmann::json gradescopeFailureJson(const std::string& what, double seconds) {
+    return {{"score", 0},
+            {"execution_time", static_cast<long>(std::lround(seconds))},
+            {"output", "The autograder could not grade this submission: " + what +
+                           "\nThis is the grader's own trouble, not your work's: tell your instructor."},
+            {"visibility", "visible"},
+            {"stdout_visibility", "hidden"},
+            {"tests", nlohmann::json::array()}};
+}
+
+nlohmann::json gradescopeResultsJson(const Course& course, const StudentResult& result, double seconds) {
+    nlohmann::json j = gradescopeJson(result);
+    nlohmann::json tests = nlohmann::json::array();
+    size_t next = 0;  // gradescopeJson's tests: one per lesson not submitted, else one per check, in this order
+    for (const auto& outcome : result.lessons) {
+        const Lesson* lesson = course.findLesson(outcome.report.lesson);
+        if (!outcome.submitted) {
+            nlohmann::json test = j["tests"].at(next++);
+            if (lesson)
+                test["output"] = "Not submitted: no file named " + lesson->studentFile + " was found in your submission (in your kit: " +
+                                 lesson->starterFile() + "), so this lesson gets 0 of " + std::to_string(outcome.report.maxScore) + ".";
+            tests.push_back(test);
+            continue;
+        }
+        int points = 0;
+        for (const auto& check : outcome.report.checks) {
+            nlohmann::json test = j["tests"].at(next++);
+            points += check.points;
+            const std::string output = test["output"];
+            const bool rerunNamed = output.find(kitGraderCommand() + " check ") != std::string::npos ||
+                                    output.find(kitGraderCommand() + " quiz ") != std::string::npos;
+            if (lesson && check.status != Status::Pass && check.status != Status::Skip && check.name != "grader" && !rerunNamed) {
+                CheckCommandLine rerun{kitGraderCommand(), lesson->id, lesson->starterFile(), check.name, std::nullopt, result.seed};
+                test["output"] = output + "\nRerun in your kit: " + rerun.text();
+            }
+            tests.push_back(test);
+        }
+        if (points != outcome.report.score)  // a deduction from the lesson (near_miss_penalty): a test of its own, so the tests add up
+            tests.push_back({{"name", outcome.report.lesson + ": deduction"}, {"score", outcome.report.score - points}, {"max_score", 0},
+                             {"status", "failed"}, {"output", outcome.report.note}, {"visibility", "visible"}});
+    }
+    j["tests"] = tests;
+    j["execution_time"] = static_cast<long>(std::lround(seconds));
+    std::string output = j["output"];
+    if (result.backend == "cpu")
+        if (const std::string gpuChecks = gpuOnlyChecks(course); !gpuChecks.empty())
+            output += " The autograder has no GPU: the checks that need one (" + gpuChecks +
+                      ") are skipped here and count 0 of 0; the rest ran on the cpu emulator, as in your kit.";
+    j["output"] = output;
+    return j;
+}
+
+int runGradescopeResults(const GradescopeResultsCommand& command, std::ostream& out, std::ostream& err) {
+    const auto started = std::chrono::steady_clock::now();
+    const fs::path resultsFile = command.out;
+    auto write = [&](const nlohmann::json& j) -> bool {
+        std::error_code ec;
+        if (resultsFile.has_parent_path()) fs::create_directories(resultsFile.parent_path(), ec);
+        if (auto e = writeFileAtomically(resultsFile, resultsText(j))) {
+            printError(err, *e, kUsage);
+            return false;
+        }
+        return true;
+    };
+    auto failed = [&](const std::string& what) {
+        err << "grader: the submission could not be graded: " << what << "\n";
+        return write(gradescopeFailureJson(what, secondsSince(started))) ? kFailed : kUsage;
+    };
+    try {
+        auto course = loadCourse(command.coursePath);
+        if (!course) return failed(course.error().format());
+        TempFolder work("grader-gradescope");
+        if (work.path.empty()) return failed("cannot create a private folder in " + fs::temp_directory_path().string());
+        if (auto e = copySubmission(command.submission, work.path / "submissions")) return failed(e->format());
+        BatchOptions options;
+        options.submissions = work.path / "submissions";
+        options.out = work.path / "results";
+        options.coursePath = command.coursePath;
+        options.backend = "cpu";
+        options.jobs = 1;
+        options.sandboxWhereAvailable = true;
+        auto summary = gradeBatch(*course, options);
+        if (!summary) return failed(summary.error().format());
+        for (const auto& note : summary->notes) out << "note: " << note << "\n";
+        auto result = loadStudentResult(options.out / (std::string(kStudentId) + ".json"));
+        if (!result) return failed(result.error().format());
+        if (!write(gradescopeResultsJson(*course, *result, secondsSince(started)))) return kUsage;
+        out << "graded on the " << result->backend << " backend" << (summary->sandbox.empty() ? ", without a sandbox" : ", in " + summary->sandbox)
+            << ": " << result->score() << "/" << result->maxScore();
+        if (const std::string missing = result->notSubmitted(); !missing.empty()) out << " (not submitted: " << missing << ")";
+        out << "\nresults: " << resultsFile.string() << "\n";
+        return result->hasGraderError() ? kFailed : 0;
+    } catch (const std::exception& e) {
+        return failed(std::string("the grader failed: ") + e.what());
+    }
+}
+
+int runGradescopeExport(const Course& course, const GradescopeExportCommand& command, std::ostream& out, std::ostream& err) {
+    const fs::path zip = fs::absolute(command.out);
+    if (zip.extension() != ".zip") return printError(err, {command.out, "is not a .zip file name", "e.g. build/gradescope-autograder.zip"}, kUsage);
+    std::error_code ec;
+    if (fs::is_directory(zip, ec)) return printError(err, {command.out, "is a folder", "name the zip to write"}, kUsage);
+    for (const char* script : kScripts)
+        if (!fs::is_regular_file(course.root / kScriptFolder / script))
+            return printError(err, {(course.root / kScriptFolder / script).string(), "is missing", "export from the instructor's kit"}, kUsage);
+    TempFolder stage("grader-gradescope-export");
+    if (stage.path.empty()) return printError(err, {fs::temp_directory_path().string(), "cannot create a private folder", ""}, kUsage);
+
+    ExportCommand kit;  // the student kit: no solutions, checked for their text; no GPU on Gradescope
+    kit.out = (stage.path / "kit").string();
+    kit.gpu = false;
+    std::ostringstream kitLog;
+    if (const int code = runExportCommand(course, kit, kitLog, err); code != 0) return code;
+    for (const char* script : kScripts) {
+        fs::copy_file(course.root / kScriptFolder / script, stage.path / script, ec);
+        fs::permissions(stage.path / script, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                                 fs::perms::others_read | fs::perms::others_exec, ec);
+        if (ec) return printError(err, {(stage.path / script).string(), "cannot copy: " + ec.message(), ""}, kUsage);
+    }
+    if (zip.has_parent_path()) fs::create_directories(zip.parent_path(), ec);
+    auto bytes = zipOfFolder(stage.path);
+    if (!bytes) return printError(err, bytes.error(), kUsage);
+    if (auto e = writeFileAtomically(zip, *bytes)) return printError(err, *e, kUsage);
+    out << "Gradescope autograder: " << zip.string() << " (" << sortedFilesUnder(stage.path).size() << " files)\n"
+        << "  setup.sh: installs the packages and builds the grader (Gradescope's Ubuntu 24.04 image)\n"
+        << "  run_autograder: grades /autograder/submission on the cpu backend into /autograder/results/results.json\n"
+        << "  kit/: the student kit (no solutions/, the harness compiled, checked for solution text)\n"
+        << "next: upload it as the autograder of a Gradescope programming assignment (README.md, \"Grading on Gradescope\")\n";
+    return 0;
+}
+
+}  // namespace grader

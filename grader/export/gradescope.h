@@ -1,0 +1,67 @@
+// The Gradescope autograder, in two parts:
+//   `grader export-gradescope OUT.zip` writes the zip an instructor uploads to
+//   a Gradescope programming assignment. Gradescope unpacks it into
+//   /autograder/source; at its root:
+//     setup.sh        run once, as root, when Gradescope builds its image:
+//                     installs the build's Debian/Ubuntu packages and builds
+//                     the grader from kit/ (grader/export/gradescope/setup.sh)
+//     run_autograder  run for each submission: `grader gradescope-results`
+//                     (grader/export/gradescope/run_autograder)
+//     kit/            the student kit (student_kit.h: no solutions/, the
+//                     harness compiled, checked for solution text), without
+//                     the gpu harness: Gradescope has no GPU
+//   `grader gradescope-results SUBMISSION --out RESULTS.json` grades one
+//   student's folder on the cpu backend as `grader batch` grades one entry
+//   (each lesson's file found by name anywhere in it, a missing lesson "not
+//   submitted"), in the bubblewrap sandbox where it runs, and writes
+//   Gradescope's results.json: one test per check, messages and rerun
+//   commands written for the student's own kit. It writes RESULTS.json
+//   whatever happens: when the grader itself fails, a score of 0 and the
+//   error.
+// Non-goals: Gradescope's API (the instructor uploads the zip), GPU grading
+// there, grading several students (grader batch).
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "batch/results.h"
+#include "core/course.h"
+
+namespace grader {
+
+/// What `grader export-gradescope` was asked.
+struct GradescopeExportCommand {
+    std::string out;  ///< the zip to write
+};
+
+/// Writes the autograder zip of `course`'s kit. Exit 0 written; 1 solution text found in the kit
+/// part (nothing written); 2 it could not be written.
+int runGradescopeExport(const Course& course, const GradescopeExportCommand& command, std::ostream& out, std::ostream& err);
+
+/// What `grader gradescope-results` was asked.
+struct GradescopeResultsCommand {
+    std::string submission;  ///< the student's folder (/autograder/submission)
+    std::string out;         ///< results.json to write
+    std::string coursePath;  ///< course.yaml
+};
+
+/// Grades the submission and writes results.json. Exit 0 graded (whatever the score); 1 the
+/// grader failed (results.json then holds the error, score 0); 2 results.json cannot be written.
+int runGradescopeResults(const GradescopeResultsCommand& command, std::ostream& out, std::ostream& err);
+
+/// Gradescope's results.json of one graded student: one test per check (a lesson not submitted is
+/// one test worth 0), each failing test's output ending in the command that reruns it in the
+/// student's kit, and execution_time in whole seconds.
+nlohmann::json gradescopeResultsJson(const Course& course, const StudentResult& result, double seconds);
+
+/// The zip of every file under `folder` (sorted, stored, permissions kept, a fixed date: the same files give the same bytes).
+Expected<std::string> zipOfFolder(const std::filesystem::path& folder);
+
+/// results.json when the grader could not grade: score 0, `what` in the output.
+nlohmann::json gradescopeFailureJson(const std::string& what, double seconds);
+
+}  // namespace grader

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The Gradescope autograder's setup (`grader export-gradescope` puts it at
+# the zip's root): Gradescope runs it once, as root, when it builds the
+# autograder's image from the zip unpacked in /autograder/source. It installs
+# the packages the grader builds with (the kit's scripts/install-deps.sh
+# list, and bubblewrap for the sandbox; skipped when they are all there) and
+# builds the grader from kit/ into kit/build/grader/grader, the path
+# run_autograder runs. For Gradescope's Ubuntu 24.04 base image (the kit
+# needs CMake 3.25); Debian 12 works too.
+#   GRADER_PREBUILT=PATH  use the grader at PATH, built from the same kit,
+#                         instead of building one (the kit's own test of the
+#                         zip uses it; never needed on Gradescope)
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+kit=$here/kit
+
+mapfile -t packages < <(sed -n '/^packages=(/,/^)/p' "$kit/scripts/install-deps.sh" | sed -e '1d;$d' -e 's/#.*//' |
+                        tr -s ' \t' '\n' | sed '/^$/d')
+packages+=(bubblewrap)
+if dpkg -s "${packages[@]}" > /dev/null 2>&1; then
+  echo "setup.sh: the packages are installed: ${packages[*]}"
+else
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y --no-install-recommends "${packages[@]}"
+fi
+
+if [ -n "${GRADER_PREBUILT:-}" ]; then
+  echo "setup.sh: using the grader at $GRADER_PREBUILT"
+  mkdir -p "$kit/build/grader"
+  ln -sfn "$GRADER_PREBUILT" "$kit/build/grader/grader"
+else
+  cd "$kit"
+  cmake --preset default
+  cmake --build build --target grader -j "$(nproc)"
+fi
+"$kit/build/grader/grader" --version
+"$kit/build/grader/grader" list --course "$kit/course.yaml" > /dev/null
+echo "setup.sh: the grader is ready: $kit/build/grader/grader"
