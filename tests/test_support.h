@@ -11,6 +11,7 @@
 #include <string>
 
 #include "backend/backend.h"
+#include "checks/check.h"
 #include "checks/matrix_diagnosis.h"
 #include "core/toolchain.h"
 #include "harness/inputs.h"
@@ -32,6 +33,17 @@ struct TempFolder {
     TempFolder(const TempFolder&) = delete;
     TempFolder& operator=(const TempFolder&) = delete;
 };
+
+/// A check's result as a reporter receives it.
+inline grader::CheckResult checkResult(const char* name, grader::Status status, std::string message, int points, int maxPoints) {
+    grader::CheckResult r;
+    r.name = name;
+    r.status = status;
+    r.message = std::move(message);
+    r.points = points;
+    r.maxPoints = maxPoints;
+    return r;
+}
 
 /// Writes `text` to `path`, creating its folders.
 inline void writeText(const std::filesystem::path& path, const std::string& text) {

@@ -30,7 +30,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kit_commands import SKIP, clean_copy, fail, install_packages, missing_packages, need_yaml, run, step, words  # noqa: E402
+from kit_commands import SKIP, clean_copy, copy_solutions, fail, install_packages, missing_packages, need_yaml, run, step, words  # noqa: E402
 
 COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"
 REPORTER = "classroom-resources/autograding-grading-reporter@v1"
@@ -209,13 +209,7 @@ def main():
     run_steps(lambda check: check == "compile", "starters")
 
     step("every step with the solutions copied in: every check passes")
-    for lesson in course["lessons"]:
-        folder = os.path.join(copy, "starter", lesson["folder"])
-        shutil.copyfile(os.path.join(solutions, lesson["folder"], lesson["solution_file"]), os.path.join(folder, lesson["student_file"]))
-        for check in lesson["checks"]:
-            if check["name"] == "quiz":
-                answers = check["params"].get("answers_file", "quiz_answers.yaml")
-                shutil.copyfile(os.path.join(solutions, lesson["folder"], answers), os.path.join(folder, answers))
+    copy_solutions(copy, solutions, course["lessons"])
     run_steps(lambda check: True, "solutions")
     step("done")
 

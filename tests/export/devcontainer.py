@@ -12,7 +12,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kit_commands import clean_copy, fail, install_packages, readme_commands, run, step  # noqa: E402
+from kit_commands import clean_copy, fail, load_json, install_packages, readme_commands, run, step  # noqa: E402
 
 LIFECYCLE = ["onCreateCommand", "updateContentCommand", "postCreateCommand", "postStartCommand", "postAttachCommand"]
 
@@ -25,11 +25,7 @@ def main():
     os.makedirs(work)
 
     step("devcontainer.json")
-    with open(os.path.join(kit, ".devcontainer", "devcontainer.json"), encoding="utf-8") as f:
-        try:
-            container = json.load(f)
-        except json.JSONDecodeError as e:
-            fail("devcontainer.json is not valid JSON: %s" % e)
+    container = load_json(os.path.join(kit, ".devcontainer", "devcontainer.json"), "devcontainer.json")
     image = container.get("image", "")
     if "debian" not in image and "bookworm" not in image:
         fail("the image %r is not Debian's" % image)

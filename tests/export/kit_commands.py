@@ -2,6 +2,7 @@
 editor tasks (tests/export/*.py): a clean copy of an exported kit, commands
 run in it the way the tool that owns them runs them, and the README's
 commands. Non-goal: any judgement; each test script decides what is right."""
+import json
 import os
 import re
 import shutil
@@ -30,6 +31,26 @@ def need_yaml():
     except ImportError:
         print("skipped: python3-yaml is not installed (scripts/install-deps.sh installs it)")
         sys.exit(SKIP)
+
+
+def load_json(path, what):
+    """The JSON document at `path`, or a failure naming `what`."""
+    with open(path, encoding="utf-8") as f:
+        try:
+            return json.load(f)
+        except json.JSONDecodeError as e:
+            fail("%s is not valid JSON: %s" % (what, e))
+
+
+def copy_solutions(copy, solutions, lessons):
+    """Each lesson's solution (and quiz answers) copied over its starter in the kit copy."""
+    for lesson in lessons:
+        folder = os.path.join(copy, "starter", lesson["folder"])
+        shutil.copyfile(os.path.join(solutions, lesson["folder"], lesson["solution_file"]), os.path.join(folder, lesson["student_file"]))
+        for check in lesson["checks"]:
+            if check["name"] == "quiz":
+                answers = check["params"].get("answers_file", "quiz_answers.yaml")
+                shutil.copyfile(os.path.join(solutions, lesson["folder"], answers), os.path.join(folder, answers))
 
 
 def clean_copy(kit, to):

@@ -14,7 +14,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kit_commands import clean_copy, fail, readme_commands, run, step  # noqa: E402
+from kit_commands import clean_copy, copy_solutions, fail, load_json, readme_commands, run, step  # noqa: E402
 
 # VS Code's built-in `$gcc` problem pattern (src/vs/workbench/contrib/tasks/common/problemMatcher.ts).
 GCC = re.compile(r"^(.*?):(\d+):(\d*):?\s+(?:fatal\s+)?(warning|error|note):\s+(.*)$")
@@ -53,11 +53,7 @@ def main():
     os.makedirs(work)
 
     step("tasks.json")
-    with open(os.path.join(kit, ".vscode", "tasks.json"), encoding="utf-8") as f:
-        try:
-            tasks = json.load(f)
-        except json.JSONDecodeError as e:
-            fail("tasks.json is not valid JSON: %s" % e)
+    tasks = load_json(os.path.join(kit, ".vscode", "tasks.json"), "tasks.json")
     if tasks.get("version") != "2.0.0":
         fail("tasks.json should be version 2.0.0")
     by_label = {t["label"]: t for t in tasks["tasks"]}
@@ -93,13 +89,7 @@ def main():
     step("each lesson's task on the solution (a copy of the kit with the solutions, the kit's build)")
     copy = clean_copy(kit, os.path.join(work, "kit"))
     os.symlink(os.path.join(kit, "build"), os.path.join(copy, "build"))
-    for lesson in lessons:
-        folder = os.path.join(copy, "starter", lesson["folder"])
-        shutil.copyfile(os.path.join(solutions, lesson["folder"], lesson["solution_file"]), os.path.join(folder, lesson["student_file"]))
-        for check in lesson["checks"]:
-            if check["name"] == "quiz":
-                answers = check["params"].get("answers_file", "quiz_answers.yaml")
-                shutil.copyfile(os.path.join(solutions, lesson["folder"], answers), os.path.join(folder, answers))
+    copy_solutions(copy, solutions, lessons)
     for lesson in lessons:
         code, counts = run_task(checks[lesson["id"]], copy, "solution")
         if code != 0 or counts["error"] != 0:

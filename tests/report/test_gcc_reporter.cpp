@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "report/reporter.h"
+#include "test_support.h"
 
 using namespace grader;
 
@@ -15,23 +16,13 @@ std::string gccText(const LessonReport& report) {
     return out.str();
 }
 
-CheckResult result(const char* name, Status status, std::string message, int points, int maxPoints) {
-    CheckResult r;
-    r.name = name;
-    r.status = status;
-    r.message = std::move(message);
-    r.points = points;
-    r.maxPoints = maxPoints;
-    return r;
-}
-
 }  // namespace
 
 TEST_CASE("gcc format: a hazard is an error at its first line and a note at its second and other lines notes") {
     LessonReport report;
     report.file = "work/k.cu";
-    report.checks = {result("compile", Status::Pass, "", 1, 1),
-                     result("barriers", Status::Fail,
+    report.checks = {checkResult("compile", Status::Pass, "", 1, 1),
+                     checkResult("barriers", Status::Fail,
                             "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
                             "Rerun: grader check lesson3 work/k.cu --check barriers",
                             0, 3)};
@@ -48,9 +39,9 @@ TEST_CASE("gcc format: a compile error keeps its column and a failure without a 
     LessonReport report;
     report.file = "k.cu";
     report.note = "the gpu backend was not used";
-    report.checks = {result("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
-                     result("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
-                     result("timing", Status::Skip, "needs a GPU", 0, 0)};
+    report.checks = {checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+                     checkResult("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
+                     checkResult("timing", Status::Skip, "needs a GPU", 0, 0)};
     report.maxScore = 5;
     CHECK(gccText(report) ==
           "k.cu:1:1: note: the gpu backend was not used\n"
@@ -63,7 +54,7 @@ TEST_CASE("gcc format: a compile error keeps its column and a failure without a 
 TEST_CASE("gcc format: passing checks print only the score") {
     LessonReport report;
     report.file = "k.cu";
-    report.checks = {result("compile", Status::Pass, "compiles at k.cu:1", 1, 1)};
+    report.checks = {checkResult("compile", Status::Pass, "compiles at k.cu:1", 1, 1)};
     report.score = report.maxScore = 1;
     CHECK(gccText(report) == "k.cu:1:1: note: score 1/1\n");
 }

@@ -3,13 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "report/reporter.h"
+#include "test_support.h"
 
 using namespace grader;
 
@@ -19,16 +18,6 @@ nlohmann::json sarifOf(const LessonReport& report) {
     std::ostringstream out;
     SarifReporter({"work/k.cu", "%SRCROOT%"}).write(report, out);
     return nlohmann::json::parse(out.str());
-}
-
-CheckResult result(const char* name, Status status, std::string message, int points, int maxPoints) {
-    CheckResult r;
-    r.name = name;
-    r.status = status;
-    r.message = std::move(message);
-    r.points = points;
-    r.maxPoints = maxPoints;
-    return r;
 }
 
 nlohmann::json place(int line, int column) {
@@ -42,8 +31,8 @@ TEST_CASE("sarif format: a hazard is an error at its first line with its second 
     LessonReport report;
     report.lesson = "lesson3";
     report.file = "k.cu";
-    report.checks = {result("compile", Status::Pass, "", 1, 1),
-                     result("barriers", Status::Fail,
+    report.checks = {checkResult("compile", Status::Pass, "", 1, 1),
+                     checkResult("barriers", Status::Fail,
                             "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
                             "Rerun: grader check lesson3 work/k.cu --check barriers",
                             0, 3)};
@@ -75,7 +64,7 @@ TEST_CASE("sarif format: a hazard is an error at its first line with its second 
 TEST_CASE("sarif format: every hazard of a check carries the lines that close its message, each its own before them") {
     LessonReport report;
     report.file = "k.cu";
-    report.checks = {result("barriers", Status::Fail,
+    report.checks = {checkResult("barriers", Status::Fail,
                             "tA written at k.cu:16 and read at k.cu:21.\n"
                             "(tA's own remark)\n"
                             "tB written at k.cu:17 and read at k.cu:21.\n"
@@ -95,9 +84,9 @@ TEST_CASE("sarif format: a compile error keeps its column, a failure without a p
     report.lesson = "lesson1";
     report.file = "k.cu";
     report.note = "the gpu backend was not used";
-    report.checks = {result("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
-                     result("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
-                     result("timing", Status::Skip, "needs a GPU", 0, 0)};
+    report.checks = {checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+                     checkResult("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
+                     checkResult("timing", Status::Skip, "needs a GPU", 0, 0)};
     report.maxScore = 5;
     const auto log = sarifOf(report);
     const auto& results = log["runs"][0]["results"];
@@ -119,18 +108,19 @@ TEST_CASE("sarif format: a compile error keeps its column, a failure without a p
 TEST_CASE("sarif format: passing checks give no results, and a check the grader could not run marks the run unsuccessful") {
     LessonReport report;
     report.file = "k.cu";
-    report.checks = {result("compile", Status::Pass, "compiles at k.cu:1", 1, 1)};
+    report.checks = {checkResult("compile", Status::Pass, "compiles at k.cu:1", 1, 1)};
     report.score = report.maxScore = 1;
     CHECK(sarifOf(report)["runs"][0]["results"] == nlohmann::json::array());
     CHECK(sarifOf(report)["runs"][0]["invocations"][0]["executionSuccessful"] == true);
-    report.checks.push_back(result("barriers", Status::Error, "the emulator cannot run __syncwarp()", 0, 3));
+    report.checks.push_back(checkResult("barriers", Status::Error, "the emulator cannot run __syncwarp()", 0, 3));
     CHECK(sarifOf(report)["runs"][0]["invocations"][0]["executionSuccessful"] == false);
     CHECK(sarifOf(report)["runs"][0]["results"][0]["level"] == "error");
 }
 
 TEST_CASE("sarif artifact: the file relative to the kit's folder (the one holding course.yaml), else its absolute file URI") {
     namespace fs = std::filesystem;
-    const fs::path kit = fs::temp_directory_path() / ("sarif-artifact-test-" + std::to_string(getpid()));
+    const TempFolder tmp("sarif-artifact");
+    const fs::path kit = tmp.path;
     fs::create_directories(kit / "starter" / "my lesson");
     std::ofstream(kit / "course.yaml") << "title: x\n";
     const SarifArtifact inKit = sarifArtifactOf(kit / "starter" / "my lesson" / "k#1.cu");
@@ -141,5 +131,4 @@ TEST_CASE("sarif artifact: the file relative to the kit's folder (the one holdin
     const SarifArtifact outside = sarifArtifactOf(kit / "k.cu");
     CHECK(outside.uri == "file://" + (kit / "k.cu").generic_string());
     CHECK(outside.uriBaseId.empty());
-    fs::remove_all(kit);
 }
