@@ -21,6 +21,7 @@ packages=(
   bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
   chromium fonts-dejavu-core          # the batch report's tests render and print it in a headless browser
   poppler-utils                       # pdftotext: the printed report's text
+  ruby unzip                          # the LMS round trip reads import files as Canvas (Ruby's CSV) and Moodle do
   munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
   # /instructor-only
 )
