@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "batch/feedback.h"
+#include "batch/layouts.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 
@@ -108,7 +109,8 @@ std::string moodleGradesCsv(const ClassView& view, const AssignmentRef& assignme
         std::string feedback;
         if (result) {
             feedback = std::to_string(result->score()) + "/" + std::to_string(result->maxScore());
-            if (result->status != "graded") feedback += ", " + result->status + ": " + result->message;
+            if (result->status == "not submitted") feedback += ", not submitted";
+            else if (result->status != "graded") feedback += ", " + result->status + ": " + result->message;
             else if (const std::string missing = result->notSubmitted(); !missing.empty()) feedback += ", not submitted: " + missing;
             if (result->late) feedback += result->latePenalty ? ", late: " + std::to_string(result->latePenalty) + " off" : ", late";
         }
@@ -119,6 +121,8 @@ std::string moodleGradesCsv(const ClassView& view, const AssignmentRef& assignme
 }
 
 std::string moodleFeedbackFolder(const ClassView& view, const StudentResult& result) {
+    if (auto handedIn = parseMoodleName(result.source); handedIn && !handedIn->onlineText && handedIn->original.empty())
+        return result.source;  // the folder Moodle's own download had: its name is what Moodle matches
     const StudentIdentity& who = identityOf(view, result.id);
     std::string participant = who.lmsId.empty() ? result.id : who.lmsId;
     if (!allDigits(participant)) return "";

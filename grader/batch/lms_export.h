@@ -38,8 +38,8 @@ const std::vector<std::string>& exportNames();
 std::string canvasImportCsv(const ClassView& view, const AssignmentRef& assignment);
 /// moodle_grades.csv's text.
 std::string moodleGradesCsv(const ClassView& view, const AssignmentRef& assignment);
-/// The folder Moodle expects a student's feedback files in, "Zoë Smith_12345_assignsubmission_file_",
-/// or "" when the student has no numeric participant id.
+/// The folder Moodle expects a student's feedback files in: the one its download had, else
+/// "<name>_<participantid>_assignsubmission_file_"; "" when the student has no numeric participant id.
 std::string moodleFeedbackFolder(const ClassView& view, const StudentResult& result);
 /// Writes moodle_feedback.zip (stored, UTF-8 names).
 std::optional<Error> writeMoodleFeedbackZip(const ClassView& view, const std::filesystem::path& zip);
