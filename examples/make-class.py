@@ -2,7 +2,9 @@
 # Regenerates the sample class (examples/class) from the teacher's solutions:
 # one correct student, one student per typical mistake (a mutation of a
 # solution, asserted to apply), two archives and a zip-slip archive, in the
-# layouts students really hand in. Archives get fixed timestamps, so
+# layouts students really hand in; and the same kind of class as an LMS hands
+# it out (examples/canvas, examples/moodle) with its roster
+# (examples/roster.csv). Archives get fixed timestamps, so
 # rerunning it changes nothing unless the solutions changed.
 # Non-goal: part of the build (the class is committed; maintainers run this).
 import calendar, io, os, shutil, tarfile, zipfile

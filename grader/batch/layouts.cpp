@@ -343,6 +343,9 @@ Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& ski
             allGit = allGit && e.folder && fs::exists(e.path / ".git", ec);
         }
         if (allGit) votes[Layout::GitHubClassroom].push_back(entries.front().name);
+        if (!votes.empty() && !votes.count(Layout::Gradescope) && !allGit)  // student folders beside an LMS's files: mixed too
+            for (const auto& e : entries)
+                if (!e.link && e.name != "__MACOSX" && !layoutOfName(e) && (e.folder || (e.file && isArchiveName(e.name)))) votes[Layout::Folders].push_back(e.name);
         if (votes.size() > 1) {
             std::string mix;
             for (const auto& [which, names] : votes) {

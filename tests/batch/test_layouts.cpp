@@ -113,6 +113,12 @@ TEST_CASE("two layouts in one folder are refused, naming examples of each; --lay
     CHECK(mixed.error().message.find("Moodle (1, e.g. Zo\xc3\xab Smith_12345_assignsubmission_file_)") != std::string::npos);
     CHECK(mixed.error().hint.find("--layout") != std::string::npos);
 
+    writeText(tmp.path / "grace" / "matmul_naive.cu", "g");  // a student's own folder beside them: a third layout
+    auto three = readLayout(tmp.path, {}, std::nullopt);
+    REQUIRE_FALSE(three.ok());
+    CHECK(three.error().message.find("one folder or archive per student (1, e.g. grace)") != std::string::npos);
+    fs::remove_all(tmp.path / "grace");
+
     auto forced = readLayout(tmp.path, {}, Layout::Moodle);
     REQUIRE(forced.ok());
     REQUIRE(forced->submissions.size() == 1);
