@@ -40,7 +40,7 @@ struct BatchOptions {
     std::optional<uint64_t> seed;      ///< default: a seed per student, derived from the id
     std::string gpus;                  ///< --gpus: the devices to use ("0,1" or UUIDs); "": every visible one
     std::optional<std::filesystem::path> feedback;  ///< --feedback: the merge also writes each student's feedback there
-    std::optional<Layout> layout;      ///< --layout: how SUBMISSIONS is laid out (default: recognized from its names)
+    std::optional<LmsLayout> layout;      ///< --layout: how SUBMISSIONS is laid out (default: recognized from its names)
     std::optional<std::filesystem::path> roster;    ///< --roster: who is enrolled (roster.h)
     RosterColumns rosterColumns;       ///< --roster-columns
     std::vector<std::string> exports;  ///< --export: canvas, moodle, csv (lms_export.h)

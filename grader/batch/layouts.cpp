@@ -21,12 +21,12 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::vector<LayoutInfo> kLayouts = {
-    {Layout::Folders, "folders", "one folder or archive per student", "<student>/, <student>.zip, <student>.tar.gz"},
-    {Layout::Canvas, "canvas", "Canvas flat", "<name>[_LATE]_<userid>_<submissionid>_<file>"},
-    {Layout::Moodle, "moodle", "Moodle", "<Full Name>_<participantid>_assignsubmission_file_[/]<file>"},
-    {Layout::Blackboard, "blackboard", "Blackboard", "<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>_<file>"},
-    {Layout::GitHubClassroom, "github", "GitHub Classroom", "<assignment>-<username>/ holding .git"},
-    {Layout::Gradescope, "gradescope", "Gradescope export", "submission_metadata.yml and submission_<id>/"},
+    {LmsLayout::Folders, "folders", "one folder or archive per student", "<student>/, <student>.zip, <student>.tar.gz"},
+    {LmsLayout::Canvas, "canvas", "Canvas flat", "<name>[_LATE]_<userid>_<submissionid>_<file>"},
+    {LmsLayout::Moodle, "moodle", "Moodle", "<Full Name>_<participantid>_assignsubmission_file_[/]<file>"},
+    {LmsLayout::Blackboard, "blackboard", "Blackboard", "<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>_<file>"},
+    {LmsLayout::GitHubClassroom, "github", "GitHub Classroom", "<assignment>-<username>/ holding .git"},
+    {LmsLayout::Gradescope, "gradescope", "Gradescope export", "submission_metadata.yml and submission_<id>/"},
 };
 
 /// An entry of SUBMISSIONS with what it is.
@@ -55,11 +55,11 @@ void sortedIdsTaken(std::vector<Submission>& subs, std::vector<std::string>& not
 std::string pad(const std::string& digits, size_t width) { return digits.size() >= width ? digits : std::string(width - digits.size(), '0') + digits; }
 
 /// The layouts (of those recognized from names alone) an entry's name fits.
-std::optional<Layout> layoutOfName(const Entry& e) {
-    if (e.file && parseMoodleName(e.name)) return Layout::Moodle;
-    if (e.folder && parseMoodleName(e.name)) return Layout::Moodle;
-    if (e.file && parseBlackboardName(e.name)) return Layout::Blackboard;
-    if (e.file && parseCanvasName(e.name)) return Layout::Canvas;
+std::optional<LmsLayout> layoutOfName(const Entry& e) {
+    if (e.file && parseMoodleName(e.name)) return LmsLayout::Moodle;
+    if (e.folder && parseMoodleName(e.name)) return LmsLayout::Moodle;
+    if (e.file && parseBlackboardName(e.name)) return LmsLayout::Blackboard;
+    if (e.file && parseCanvasName(e.name)) return LmsLayout::Canvas;
     return std::nullopt;
 }
 
@@ -73,7 +73,7 @@ struct FlatStudent {
     std::map<std::string, std::vector<std::pair<FlatName, fs::path>>> byAttempt;  // attempt -> files (Blackboard)
 };
 
-Expected<DiscoveredClass> readFlat(Layout layout, const std::vector<Entry>& entries) {
+Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& entries) {
     const LayoutInfo& info = layoutInfo(layout);
     DiscoveredClass found;
     found.layout = info.title;
@@ -83,8 +83,8 @@ Expected<DiscoveredClass> readFlat(Layout layout, const std::vector<Entry>& entr
             found.notes.push_back(ignoredNote(e, info, "a link; links are never followed"));
             continue;
         }
-        std::optional<FlatName> parsed = layout == Layout::Canvas   ? parseCanvasName(e.name)
-                                         : layout == Layout::Moodle ? parseMoodleName(e.name)
+        std::optional<FlatName> parsed = layout == LmsLayout::Canvas   ? parseCanvasName(e.name)
+                                         : layout == LmsLayout::Moodle ? parseMoodleName(e.name)
                                                                     : parseBlackboardName(e.name);
         if (!parsed) {
             found.notes.push_back(ignoredNote(e, info));
@@ -100,7 +100,7 @@ Expected<DiscoveredClass> readFlat(Layout layout, const std::vector<Entry>& entr
             sub.path = e.path;
         }
         sub.late = sub.late || parsed->late;
-        if (layout == Layout::Moodle && e.folder) {
+        if (layout == LmsLayout::Moodle && e.folder) {
             if (parsed->onlineText) {
                 sub.notes.push_back(e.name + ": online text, not graded (only files are)");
             } else {
@@ -118,7 +118,7 @@ Expected<DiscoveredClass> readFlat(Layout layout, const std::vector<Entry>& entr
             sub.notes.push_back(e.name + ": online text, not graded (only files are)");
             continue;
         }
-        if (layout == Layout::Blackboard) {
+        if (layout == LmsLayout::Blackboard) {
             if (parsed->metadata) {  // "Name: Ada Lovelace (ada)"
                 std::string text;
                 static const std::regex nameLine(R"((?:^|\n)Name:[ \t]*([^\r\n]*?)[ \t]*\(([^)\r\n]*)\)[ \t]*\r?(?:\n|$))");
@@ -132,7 +132,7 @@ Expected<DiscoveredClass> readFlat(Layout layout, const std::vector<Entry>& entr
     }
     for (auto& [userId, student] : students) {
         Submission& sub = student.sub;
-        if (layout == Layout::Blackboard && !student.byAttempt.empty()) {
+        if (layout == LmsLayout::Blackboard && !student.byAttempt.empty()) {
             const auto latest = std::prev(student.byAttempt.end());
             for (auto it = student.byAttempt.begin(); it != latest; ++it) {
                 std::string files;
@@ -146,7 +146,7 @@ Expected<DiscoveredClass> readFlat(Layout layout, const std::vector<Entry>& entr
             if (sub.files.empty()) sub.notes.push_back("the latest attempt, " + latest->first + ", holds no file");
         }
         if (sub.name.empty()) sub.name = userId;
-        if (sub.kind == SubmissionKind::Files && sub.files.empty() && layout == Layout::Moodle) {
+        if (sub.kind == SubmissionKind::Files && sub.files.empty() && layout == LmsLayout::Moodle) {
             sub.kind = SubmissionKind::Unusable;
             sub.reason = "no file handed in (online text only)";
         }
@@ -158,7 +158,7 @@ Expected<DiscoveredClass> readFlat(Layout layout, const std::vector<Entry>& entr
 
 Expected<DiscoveredClass> readGitHub(const std::vector<Entry>& entries) {
     DiscoveredClass found;
-    found.layout = layoutInfo(Layout::GitHubClassroom).title;
+    found.layout = layoutInfo(LmsLayout::GitHubClassroom).title;
     // The assignment prefix: the longest one all folder names share, up to a '-'.
     std::string prefix = entries.front().name;
     for (const auto& e : entries) {
@@ -193,7 +193,7 @@ std::string scalar(const YAML::Node& node) { return node && node.IsScalar() ? no
 
 Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vector<Entry>& entries) {
     DiscoveredClass found;
-    found.layout = layoutInfo(Layout::Gradescope).title;
+    found.layout = layoutInfo(LmsLayout::Gradescope).title;
     const fs::path metadataPath = folder / "submission_metadata.yml";
     YAML::Node metadata;
     try {
@@ -206,7 +206,7 @@ Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vect
     for (const auto& e : entries) {
         if (e.name == "submission_metadata.yml") continue;
         if (!e.folder || e.link) {
-            found.notes.push_back(ignoredNote(e, layoutInfo(Layout::Gradescope), e.link ? "a link; links are never followed" : "not a submission folder"));
+            found.notes.push_back(ignoredNote(e, layoutInfo(LmsLayout::Gradescope), e.link ? "a link; links are never followed" : "not a submission folder"));
             continue;
         }
         const YAML::Node entry = metadata.IsMap() ? metadata[e.name] : YAML::Node();
@@ -253,13 +253,13 @@ bool olderUpload(const HandedFile& a, const HandedFile& b) {
 
 const std::vector<LayoutInfo>& layoutTable() { return kLayouts; }
 
-const LayoutInfo& layoutInfo(Layout layout) {
+const LayoutInfo& layoutInfo(LmsLayout layout) {
     for (const auto& row : kLayouts)
         if (row.layout == layout) return row;
     return kLayouts.front();
 }
 
-Expected<Layout> layoutByName(const std::string& name) {
+Expected<LmsLayout> layoutByName(const std::string& name) {
     std::string names;
     for (const auto& row : kLayouts) {
         if (asciiLower(name) == row.name) return row.layout;
@@ -315,7 +315,7 @@ std::optional<FlatName> parseBlackboardName(const std::string& fileName) {
     return name;
 }
 
-Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& skip, std::optional<Layout> layout) {
+Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& skip, std::optional<LmsLayout> layout) {
     std::error_code ec;
     if (!fs::is_directory(folder, ec))
         return Error{folder.string(), "not a folder", "SUBMISSIONS is a folder: one folder or archive per student, or an LMS's download"};
@@ -335,17 +335,17 @@ Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& ski
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
 
     if (!layout) {
-        std::map<Layout, std::vector<std::string>> votes;
+        std::map<LmsLayout, std::vector<std::string>> votes;
         bool allGit = !entries.empty();
         for (const auto& e : entries) {
             if (auto fits = layoutOfName(e)) votes[*fits].push_back(e.name);
-            if (e.file && e.name == "submission_metadata.yml") votes[Layout::Gradescope].push_back(e.name);
+            if (e.file && e.name == "submission_metadata.yml") votes[LmsLayout::Gradescope].push_back(e.name);
             allGit = allGit && e.folder && fs::exists(e.path / ".git", ec);
         }
-        if (allGit) votes[Layout::GitHubClassroom].push_back(entries.front().name);
-        if (!votes.empty() && !votes.count(Layout::Gradescope) && !allGit)  // student folders beside an LMS's files: mixed too
+        if (allGit) votes[LmsLayout::GitHubClassroom].push_back(entries.front().name);
+        if (!votes.empty() && !votes.count(LmsLayout::Gradescope) && !allGit)  // student folders beside an LMS's files: mixed too
             for (const auto& e : entries)
-                if (!e.link && e.name != "__MACOSX" && !layoutOfName(e) && (e.folder || (e.file && isArchiveName(e.name)))) votes[Layout::Folders].push_back(e.name);
+                if (!e.link && e.name != "__MACOSX" && !layoutOfName(e) && (e.folder || (e.file && isArchiveName(e.name)))) votes[LmsLayout::Folders].push_back(e.name);
         if (votes.size() > 1) {
             std::string mix;
             for (const auto& [which, names] : votes) {
@@ -355,26 +355,26 @@ Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& ski
             return Error{folder.string(), "two layouts mixed in one folder: " + mix,
                          "grade each download from a folder of its own, or force one with --layout NAME"};
         }
-        layout = votes.empty() ? Layout::Folders : votes.begin()->first;
+        layout = votes.empty() ? LmsLayout::Folders : votes.begin()->first;
     }
     switch (*layout) {
-        case Layout::Folders: {
+        case LmsLayout::Folders: {
             auto found = discoverSubmissions(folder, skip);
             return found;
         }
-        case Layout::GitHubClassroom: {
+        case LmsLayout::GitHubClassroom: {
             std::vector<Entry> repos;
             DiscoveredClass ignored;
             for (const auto& e : entries) {
                 if (e.folder && !e.link) repos.push_back(e);
-                else ignored.notes.push_back(ignoredNote(e, layoutInfo(Layout::GitHubClassroom), "not a repository folder"));
+                else ignored.notes.push_back(ignoredNote(e, layoutInfo(LmsLayout::GitHubClassroom), "not a repository folder"));
             }
             if (repos.empty()) return Error{folder.string(), "no repository folder (GitHub Classroom: <assignment>-<username>/)", ""};
             auto found = readGitHub(repos);
             if (found) found->notes.insert(found->notes.begin(), ignored.notes.begin(), ignored.notes.end());
             return found;
         }
-        case Layout::Gradescope:
+        case LmsLayout::Gradescope:
             if (!fs::exists(folder / "submission_metadata.yml", ec))
                 return Error{folder.string(), "no submission_metadata.yml (a Gradescope export has one at its top)", "unzip the whole export"};
             return readGradescope(folder, entries);

@@ -26,11 +26,11 @@
 namespace grader {
 
 /// Where a class's submissions came from.
-enum class Layout { Folders, Canvas, Moodle, Blackboard, GitHubClassroom, Gradescope };
+enum class LmsLayout { Folders, Canvas, Moodle, Blackboard, GitHubClassroom, Gradescope };
 
 /// One row of the layouts' table: the --layout name, the name a person reads, the entries it expects.
 struct LayoutInfo {
-    Layout layout;
+    LmsLayout layout;
     const char* name;     ///< "canvas"
     const char* title;    ///< "Canvas flat"
     const char* pattern;  ///< "<name>[_LATE]_<userid>_<submissionid>_<file>"
@@ -39,9 +39,9 @@ struct LayoutInfo {
 /// Every layout, in the order --help lists them.
 const std::vector<LayoutInfo>& layoutTable();
 /// The table row of `layout`.
-const LayoutInfo& layoutInfo(Layout layout);
+const LayoutInfo& layoutInfo(LmsLayout layout);
 /// The layout --layout NAME names, or an error listing the names.
-Expected<Layout> layoutByName(const std::string& name);
+Expected<LmsLayout> layoutByName(const std::string& name);
 
 /// What an LMS's name for a flat file says about it.
 struct FlatName {
@@ -64,7 +64,7 @@ std::optional<FlatName> parseBlackboardName(const std::string& fileName);
 
 /// Reads SUBMISSIONS in `layout`, or in the layout its entries show when `layout` is empty.
 Expected<DiscoveredClass> readLayout(const std::filesystem::path& folder, const std::filesystem::path& skip,
-                                     std::optional<Layout> layout);
+                                     std::optional<LmsLayout> layout);
 
 /// The files of a flat submission that are graded: per name the newest upload, per lesson the newest
 /// candidate; notes name what was left aside (nothing is deleted or overwritten).

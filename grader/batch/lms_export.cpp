@@ -22,7 +22,7 @@ namespace {
 const std::vector<std::string> kExports = {"canvas", "moodle", "csv"};
 
 /// Every row the gradebook has: the results, then those without one yet (nullptr).
-std::vector<std::pair<std::string, const StudentResult*>> rows(const ClassView& view) {
+std::vector<std::pair<std::string, const StudentResult*>> gradebookRows(const ClassView& view) {
     std::map<std::string, const StudentResult*> byId;
     for (const auto& s : view.students) byId[s.id] = &s;
     for (const auto& id : view.missing) byId.emplace(id, nullptr);
@@ -92,7 +92,7 @@ std::string canvasImportCsv(const ClassView& view, const AssignmentRef& assignme
     out << "\xEF\xBB\xBF" << "Student,ID,SIS User ID,SIS Login ID,Section,"
         << plainField(assignment.name + " (" + assignment.id + ")") << "\r\n";
     out << "Points Possible,,,,," << maxPoints(view) << "\r\n";
-    for (const auto& [id, result] : rows(view)) {
+    for (const auto& [id, result] : gradebookRows(view)) {
         const StudentIdentity& who = identityOf(view, id);
         out << plainField(view.nameOf(id, result)) << "," << plainField(who.lmsId.empty() ? id : who.lmsId) << "," << plainField(who.sisId)
             << "," << plainField(who.login) << "," << plainField(who.section) << "," << (result ? std::to_string(result->score()) : "")
@@ -104,7 +104,7 @@ std::string canvasImportCsv(const ClassView& view, const AssignmentRef& assignme
 std::string moodleGradesCsv(const ClassView& view, const AssignmentRef& assignment) {
     std::ostringstream out;
     out << "Full name,Email address,ID number," << plainField(assignment.name) << ",Feedback\n";
-    for (const auto& [id, result] : rows(view)) {
+    for (const auto& [id, result] : gradebookRows(view)) {
         const StudentIdentity& who = identityOf(view, id);
         std::string feedback;
         if (result) {
@@ -149,7 +149,7 @@ Expected<ExportSummary> writeLmsExports(const ClassView& view, const std::vector
             summary.files.push_back(out / "gradebook.csv");
         } else if (name == "canvas") {
             int noId = 0;
-            for (const auto& [id, result] : rows(view)) noId += !allDigits(identityOf(view, id).lmsId.empty() ? id : identityOf(view, id).lmsId);
+            for (const auto& [id, result] : gradebookRows(view)) noId += !allDigits(identityOf(view, id).lmsId.empty() ? id : identityOf(view, id).lmsId);
             if (noId)
                 summary.notes.push_back("canvas_import.csv: " + std::to_string(noId) + " student" + (noId == 1 ? " has" : "s have") +
                                         " no numeric Canvas user id; Canvas matches them by SIS User ID or SIS Login ID (a roster gives those)");
@@ -157,7 +157,7 @@ Expected<ExportSummary> writeLmsExports(const ClassView& view, const std::vector
             summary.files.push_back(out / "canvas_import.csv");
         } else if (name == "moodle") {
             int unmatched = 0, noFolder = 0;
-            for (const auto& [id, result] : rows(view)) {
+            for (const auto& [id, result] : gradebookRows(view)) {
                 const StudentIdentity& who = identityOf(view, id);
                 unmatched += who.email.empty() && who.sisId.empty();
                 noFolder += result && moodleFeedbackFolder(view, *result).empty();

@@ -22,13 +22,13 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> kFieldNames 
     {"section", {"section", "sections", "group"}},
 };
 
-std::string trimmed(const std::string& text) {
+std::string trimmedField(const std::string& text) {
     const size_t begin = text.find_first_not_of(" \t");
     if (begin == std::string::npos) return "";
     return text.substr(begin, text.find_last_not_of(" \t") - begin + 1);
 }
 
-std::string at(const std::string& where, int line, int column) { return where + ":" + std::to_string(line) + ":" + std::to_string(column); }
+std::string csvPlace(const std::string& where, int line, int column) { return where + ":" + std::to_string(line) + ":" + std::to_string(column); }
 
 }  // namespace
 
@@ -49,15 +49,15 @@ Expected<RosterColumns> parseRosterColumns(const std::string& spec) {
         const size_t comma = spec.find(',', start);
         const std::string pair = spec.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         start = comma == std::string::npos ? spec.size() + 1 : comma + 1;
-        if (trimmed(pair).empty()) continue;
+        if (trimmedField(pair).empty()) continue;
         const size_t equals = pair.find('=');
-        const std::string field = equals == std::string::npos ? "" : trimmed(pair.substr(0, equals));
+        const std::string field = equals == std::string::npos ? "" : trimmedField(pair.substr(0, equals));
         bool known = false;
         for (const auto& [name, spellings] : kFieldNames) known = known || name == field;
-        if (!known || trimmed(pair.substr(equals + 1)).empty())
+        if (!known || trimmedField(pair.substr(equals + 1)).empty())
             return Error{"--roster-columns", "'" + pair + "' is not FIELD=HEADER",
                          "FIELD is id, name, email, sis_id, login or section, e.g. --roster-columns 'id=Student Number,name=Full name'"};
-        columns[field] = trimmed(pair.substr(equals + 1));
+        columns[field] = trimmedField(pair.substr(equals + 1));
     }
     return columns;
 }
@@ -78,7 +78,7 @@ Expected<std::vector<CsvRow>> parseCsv(const std::string& input, const std::stri
                 const int quoteLine = line, quoteColumn = column;
                 ++i, ++column;
                 for (;;) {
-                    if (i >= text.size()) return Error{at(where, quoteLine, quoteColumn), "a quote is never closed", "end the field with \""};
+                    if (i >= text.size()) return Error{csvPlace(where, quoteLine, quoteColumn), "a quote is never closed", "end the field with \""};
                     const char c = text[i];
                     if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
                         field += '"';
@@ -94,7 +94,7 @@ Expected<std::vector<CsvRow>> parseCsv(const std::string& input, const std::stri
                     }
                 }
                 if (i < text.size() && text[i] != ',' && text[i] != '\r' && text[i] != '\n')
-                    return Error{at(where, line, column), "text after a quoted field's closing quote", "quote the whole field, doubling each \" inside"};
+                    return Error{csvPlace(where, line, column), "text after a quoted field's closing quote", "quote the whole field, doubling each \" inside"};
             } else {
                 while (i < text.size() && text[i] != ',' && text[i] != '\r' && text[i] != '\n') field += text[i++], ++column;
             }
@@ -118,13 +118,13 @@ Expected<std::vector<CsvRow>> parseCsv(const std::string& input, const std::stri
 Expected<Roster> parseRoster(const std::string& text, const std::string& where, const RosterColumns& columns) {
     auto rows = parseCsv(text, where);
     if (!rows) return rows.error();
-    if (rows->empty()) return Error{at(where, 1, 1), "the roster is empty", "its first line names the columns, e.g. id,name,email"};
+    if (rows->empty()) return Error{csvPlace(where, 1, 1), "the roster is empty", "its first line names the columns, e.g. id,name,email"};
     const CsvRow& header = rows->front();
     std::map<std::string, size_t> index;  // field -> column
     for (const auto& [field, spellings] : kFieldNames) {
         const auto named = columns.find(field);
         for (size_t c = 0; c < header.fields.size(); ++c) {
-            const std::string heading = asciiLower(trimmed(header.fields[c]));
+            const std::string heading = asciiLower(trimmedField(header.fields[c]));
             const bool match = named != columns.end() ? heading == asciiLower(named->second)
                                                       : std::find(spellings.begin(), spellings.end(), heading) != spellings.end();
             if (match && !index.count(field)) index[field] = c;
@@ -133,7 +133,7 @@ Expected<Roster> parseRoster(const std::string& text, const std::string& where, 
             std::string headings;
             for (const auto& h : header.fields) headings += (headings.empty() ? "" : ", ") + h;
             const std::string wanted = named != columns.end() ? named->second : field;
-            return Error{at(where, header.line, header.endColumn), "no column '" + wanted + "' (the header has: " + headings + ")",
+            return Error{csvPlace(where, header.line, header.endColumn), "no column '" + wanted + "' (the header has: " + headings + ")",
                          "add it, or name the column that holds the " + field + " with --roster-columns " + field + "=HEADER"};
         }
     }
@@ -143,21 +143,21 @@ Expected<Roster> parseRoster(const std::string& text, const std::string& where, 
         const CsvRow& row = (*rows)[r];
         const auto value = [&](const std::string& field) -> std::string {
             auto it = index.find(field);
-            return it != index.end() && it->second < row.fields.size() ? trimmed(cleanUtf8(row.fields[it->second])) : "";
+            return it != index.end() && it->second < row.fields.size() ? trimmedField(cleanUtf8(row.fields[it->second])) : "";
         };
         size_t needed = std::string::npos;  // the first column this row lacks, in the header's order
         for (const auto& [field, c] : index) needed = c >= row.fields.size() ? std::min(needed, c) : needed;
         if (const size_t c = needed; c != std::string::npos)
-                return Error{at(where, row.line, row.endColumn),
+                return Error{csvPlace(where, row.line, row.endColumn),
                              "the row has " + std::to_string(row.fields.size()) + " field" + (row.fields.size() == 1 ? "" : "s") +
                                  ", no '" + header.fields[c] + "' (column " + std::to_string(c + 1) + " of the header's " +
                                  std::to_string(header.fields.size()) + ")",
                              "a name with a comma is quoted: \"Lovelace, Ada\""};
         RosterStudent s{value("id"), value("name"), value("email"), value("sis_id"), value("login"), value("section"), row.line};
         const int idColumn = row.columns[index["id"]];
-        if (s.id.empty()) return Error{at(where, row.line, idColumn), "the id is empty", "every student needs the id the LMS knows them by"};
+        if (s.id.empty()) return Error{csvPlace(where, row.line, idColumn), "the id is empty", "every student needs the id the LMS knows them by"};
         if (auto it = seen.find(s.id); it != seen.end())
-            return Error{at(where, row.line, idColumn), "id '" + s.id + "' is also on line " + std::to_string(it->second), ""};
+            return Error{csvPlace(where, row.line, idColumn), "id '" + s.id + "' is also on line " + std::to_string(it->second), ""};
         seen[s.id] = row.line;
         roster.students.push_back(std::move(s));
     }

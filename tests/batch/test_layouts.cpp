@@ -119,7 +119,7 @@ TEST_CASE("two layouts in one folder are refused, naming examples of each; --lay
     CHECK(three.error().message.find("one folder or archive per student (1, e.g. grace)") != std::string::npos);
     fs::remove_all(tmp.path / "grace");
 
-    auto forced = readLayout(tmp.path, {}, Layout::Moodle);
+    auto forced = readLayout(tmp.path, {}, LmsLayout::Moodle);
     REQUIRE(forced.ok());
     REQUIRE(forced->submissions.size() == 1);
     CHECK(forced->submissions[0].id == "12345");
