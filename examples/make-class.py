@@ -2,7 +2,9 @@
 # Regenerates the sample class (examples/class) from the teacher's solutions:
 # one correct student, one student per typical mistake (a mutation of a
 # solution, asserted to apply), two archives and a zip-slip archive, in the
-# layouts students really hand in. Archives get fixed timestamps, so
+# layouts students really hand in; and the same kind of class as an LMS hands
+# it out (examples/canvas, examples/moodle) with its roster
+# (examples/roster.csv). Archives get fixed timestamps, so
 # rerunning it changes nothing unless the solutions changed.
 # Non-goal: part of the build (the class is committed; maintainers run this).
 import calendar, io, os, shutil, tarfile, zipfile
@@ -86,3 +88,45 @@ def global_k_loop(t):
 tarred(f'{OUT}/ken.tar.gz', [(f'ken/{names[l]}', t) for l,t in files('ken',{3:global_k_loop}).items()])
 # eve.zip: an entry that climbs out of the archive (zip slip); refused, never unpacked
 zipped(f'{OUT}/eve.zip', [('eve/'+names[1], files('eve',lessons=(1,))[1]), ('../../outside.txt', 'written outside the work folder\n')])
+
+# What an LMS hands the instructor: the same kind of class as a Canvas download
+# (flat files) and a Moodle download (a folder per student), and the roster.
+# Canvas flat: <name>[_LATE]_<userid>_<submissionid>_<file>; a re-upload gets -1, -2.
+CANVAS=KIT+'/examples/canvas'
+shutil.rmtree(CANVAS, ignore_errors=True); os.makedirs(CANVAS)
+def canvas(who, late, userid, subid, name, text):
+    open(f'{CANVAS}/{who}{"_LATE" if late else ""}_{userid}_{subid}_{name}','w').write(text)
+# Ada Lovelace: everything right, handed in as one zip of her kit's folders (quiz answers inside)
+zipped(f'{CANVAS}/lovelaceada_1001_5001_ada.zip', [(f'{folders[l]}/{names[l]}', t) for l,t in files('ada').items()] +
+       [(f'{folders[l]}/quiz_answers.yaml', quiz(l)) for l in (1,2,3,4) if quiz(l)])
+# Seán O'Brien: late; lesson 3 first without the second barrier, then re-uploaded fixed (-1 wins)
+for l,t in files('sean').items(): canvas('obriensean', True, 1002, 5002, names[l], no_second(t) if l == 3 else t)
+canvas('obriensean', True, 1002, 5002, 'matmul_tiled-1.cu', files('sean')[3])
+# Zoë Smith: two candidates for lesson 3: matmul_tiled.cu (transposed tiles) and, newer, "Matmul_Tiled (1).cu" (right)
+for l,t in files('zoe', lessons=(1,2)).items(): canvas('smithzoe', False, 1003, 5003, names[l], t)
+canvas('smithzoe', False, 1003, 5003, 'matmul_tiled.cu', global_k_loop(files('zoe')[3]))
+canvas('smithzoe', False, 1003, 5013, 'Matmul_Tiled (1).cu', files('zoe')[3])
+# Nguyễn Văn An: lesson 1 handed in with the wrong extension (.cpp), lesson 2 right
+canvas('nguyenan', False, 1004, 5004, 'matmul_naive.cpp', files('an')[1])
+canvas('nguyenan', False, 1004, 5004, 'tile_loading.cu', files('an')[2])
+# Grace Hopper (1005) is on the roster and handed in nothing.
+
+# Moodle, folders: "<Full Name>_<participantid>_assignsubmission_file_/"
+MOODLE=KIT+'/examples/moodle'
+shutil.rmtree(MOODLE, ignore_errors=True); os.makedirs(MOODLE)
+def moodle(who, pid): return f'{MOODLE}/{who}_{pid}_assignsubmission_file_'
+for l,t in files('ada').items(): write(f'{moodle("Ada Lovelace", 1001)}/{folders[l]}/{names[l]}', t, l)
+SEAN=moodle("Seán O'Brien", 1002)
+for l,t in files('sean', {1:transposed}).items(): write(f'{SEAN}/{names[l]}', t)
+for l,t in files('zoe', lessons=(1,2)).items(): write(f'{moodle("Zoë Smith", 1003)}/{names[l]}', t)
+os.makedirs(f'{MOODLE}/Zoë Smith_1003_assignsubmission_onlinetext_', exist_ok=True)
+open(f'{MOODLE}/Zoë Smith_1003_assignsubmission_onlinetext_/onlinetext.html','w').write('<p>Lesson 3 is late, sorry!</p>\n')
+
+# The roster: Canvas's column names; names with a comma, accents and an apostrophe.
+open(KIT+'/examples/roster.csv','w',newline='').write(
+    'Student,ID,SIS User ID,SIS Login ID,Email,Section\r\n'
+    '"Lovelace, Ada",1001,S1001,ada,ada@example.edu,Section A\r\n'
+    '"O\'Brien, Seán",1002,S1002,sobrien,sean.obrien@example.edu,Section A\r\n'
+    '"Smith, Zoë",1003,S1003,zsmith,zoe.smith@example.edu,Section B\r\n'
+    '"Nguyễn, Văn An",1004,S1004,annguyen,an.nguyen@example.edu,Section B\r\n'
+    '"Hopper, Grace",1005,S1005,ghopper,grace.hopper@example.edu,Section B\r\n')

@@ -24,6 +24,7 @@ packages=(
   poppler-utils                       # pdftotext: the printed report's text
   python3-jsonschema                  # validates grader check --format sarif against the SARIF schema
   python3-yaml                        # the student kit's Classroom workflow test parses it
+  ruby unzip                          # the LMS round trip reads import files as Canvas (Ruby's CSV) and Moodle do
   munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
   # /instructor-only
 )

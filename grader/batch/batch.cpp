@@ -11,10 +11,12 @@
 #include <chrono>
 #include <cstring>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "batch/feedback.h"
+#include "batch/lms_export.h"
 #include "batch/prebuild.h"
 #include "batch/progress.h"
 #include "batch/results.h"
@@ -72,7 +74,10 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     const Submission& sub = planned.submission;
     StudentResult result;
     result.id = sub.id;
-    result.source = sub.sourceName();
+    result.name = cleanUtf8(sub.displayName());
+    result.source = cleanUtf8(sub.sourceName());
+    result.late = sub.late;
+    for (const auto& note : sub.notes) result.notes.push_back(cleanUtf8(note));
     result.submissionKey = planned.key;
     result.courseHash = course.sourceHash;
     result.backend = backendName;
@@ -120,6 +125,35 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
         for (const auto& skipped : extracted->skipped) result.notes.push_back(skipped);
         root = unpacked;
     }
+    std::map<std::string, std::string> handedAs;  // Files: the name in `unpacked` -> the file as the LMS named it
+    if (sub.kind == SubmissionKind::Files) {
+        std::error_code ec;
+        fs::remove_all(unpacked, ec);
+        fs::create_directories(unpacked, ec);
+        if (ec) return notGraded("cannot create a work folder: " + ec.message());
+        const FlatChoice choice = chooseFlatFiles(course, sub);
+        for (const auto& note : choice.notes) result.notes.push_back(cleanUtf8(note));
+        for (const auto& file : choice.files) {
+            std::string name = file.name;
+            if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos) name = safeStudentId(name);
+            if (isArchiveName(name)) {
+                name = stripArchiveExtension(name);
+                fs::create_directories(unpacked / name, ec);
+                auto extracted = extractArchive(file.path, unpacked / name, options.archiveLimits);
+                if (!extracted) {
+                    result.notes.push_back(file.path.filename().string() + " refused, not unpacked: " + extracted.error().message);
+                    fs::remove_all(unpacked / name, ec);
+                    continue;
+                }
+                for (const auto& skipped : extracted->skipped) result.notes.push_back(skipped);
+            } else {
+                fs::copy_file(file.path, unpacked / name, fs::copy_options::overwrite_existing, ec);
+                if (ec) return notGraded("cannot copy " + file.path.filename().string() + ": " + ec.message());
+            }
+            handedAs[name] = file.path.filename().string();
+        }
+        root = unpacked;
+    }
     const LessonFiles files = findLessonFiles(course, root);
     for (const auto& note : files.notes) result.notes.push_back(note);
     // Messages and the commands in them name the file as the student's kit has it, and the grader
@@ -134,8 +168,12 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
             result.lessons.push_back(notSubmitted(lesson, backendName));
             continue;
         }
-        const std::string handedIn = cleanUtf8(sub.kind == SubmissionKind::File ? sub.sourceName()
-                                                                                 : sub.sourceName() + "/" + found->second.lexically_relative(root).string());
+        const fs::path inside = found->second.lexically_relative(root);
+        std::string handedIn = sub.kind == SubmissionKind::File ? sub.sourceName() : sub.sourceName() + "/" + inside.string();
+        if (auto as = handedAs.find(inside.begin()->string()); as != handedAs.end())  // the LMS's file, and what lies in it
+            handedIn = (fs::path(as->second) / inside.lexically_relative(*inside.begin())).lexically_normal().string();
+        if (!handedIn.empty() && handedIn.back() == '/') handedIn.pop_back();
+        handedIn = cleanUtf8(handedIn);
         LessonOutcome outcome;
         outcome.submitted = true;
         prebuild.waitFor(lesson.id);
@@ -150,8 +188,13 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
         if (files.nearMisses.count(lesson.id) && course.nearMissPenalty > 0) applyNearMissPenalty(course, lesson, outcome.report);
         result.lessons.push_back(outcome);
     }
+    if (sub.late && course.latePenalty > 0) {
+        result.latePenalty = (result.score() * course.latePenalty + 50) / 100;
+        result.notes.push_back("late: " + std::to_string(result.latePenalty) + " point" + (result.latePenalty == 1 ? "" : "s") +
+                               " off (course.yaml late_penalty " + std::to_string(course.latePenalty) + "%)");
+    }
     std::error_code ec;
-    if (sub.kind == SubmissionKind::Archive || sub.kind == SubmissionKind::File) fs::remove_all(unpacked, ec);
+    if (sub.kind != SubmissionKind::Folder) fs::remove_all(unpacked, ec);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }
@@ -161,7 +204,9 @@ StudentResult graderFailure(const Course& course, const Planned& planned, const 
     StudentResult result;
     result.courseHash = course.sourceHash;
     result.id = planned.submission.id;
-    result.source = planned.submission.sourceName();
+    result.name = cleanUtf8(planned.submission.displayName());
+    result.source = cleanUtf8(planned.submission.sourceName());
+    result.late = planned.submission.late;
     result.submissionKey = planned.key;
     result.backend = backendName;
     result.gradedAt = utcNow();
@@ -238,9 +283,11 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     std::error_code ec;
     fs::create_directories(options.out, ec);
     if (ec) return Error{options.out.string(), "cannot create the results folder: " + ec.message(), ""};
-    auto found = discoverSubmissions(options.submissions, options.out);
+    auto found = readLayout(options.submissions, options.out, options.layout);
     if (!found) return found.error();
     summary.notes = found->notes;
+    summary.layout = found->layout;
+    summary.students = static_cast<int>(found->submissions.size());
 
     // Plan: this shard's submissions whose result is missing or stale.
     std::vector<Planned> toGrade;
@@ -336,17 +383,34 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     return summary;
 }
 
-Expected<MergeSummary> mergeResults(const Course& course, const fs::path& submissions, const fs::path& out,
-                                    const std::optional<fs::path>& feedback) {
-    auto found = discoverSubmissions(submissions, out);
+Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& options) {
+    auto found = readLayout(options.submissions, options.out, options.layout);
     if (!found) return found.error();
-    ClassView view{course, {}, {}, found->notes, utcNow(), {}};
+    std::optional<Roster> roster;
+    if (options.roster) {
+        auto loaded = loadRoster(*options.roster, options.rosterColumns);
+        if (!loaded) return loaded.error();
+        roster = std::move(*loaded);
+    }
+    ClassView view{course, {}, {}, found->notes, utcNow(), {}, {}, found->layout};
     MergeSummary summary;
-    std::vector<std::string> otherCourse;
+    std::vector<std::string> otherCourse, notRostered;
+    std::set<const RosterStudent*> handedIn;
     for (const auto& sub : found->submissions) {
-        view.sources[sub.id] = sub.sourceName();
-        auto result = loadStudentResult(out / (sub.id + ".json"));
+        view.sources[sub.id] = cleanUtf8(sub.sourceName());
+        StudentIdentity who{sub.id, cleanUtf8(sub.displayName()), "", "", "", "", false};
+        if (roster) {
+            if (const RosterStudent* r = roster->find(sub.id)) {
+                who = {r->id, r->name, r->email, r->sisId, r->login, r->section, true};
+                handedIn.insert(r);
+            } else {
+                notRostered.push_back(sub.id + " (" + cleanUtf8(sub.displayName()) + ")");
+            }
+        }
+        view.identities[sub.id] = who;
+        auto result = loadStudentResult(options.out / (sub.id + ".json"));
         if (result && result->courseHash != course.sourceHash) otherCourse.push_back(sub.id);
+        if (result && who.rostered) result->name = who.name;  // every output names the student as the roster does
         if (result) view.students.push_back(std::move(*result));
         else view.missing.push_back(sub.id);
     }
@@ -354,16 +418,46 @@ Expected<MergeSummary> mergeResults(const Course& course, const fs::path& submis
         std::string ids;
         for (size_t i = 0; i < otherCourse.size() && i < 5; ++i) ids += (i ? ", " : "") + otherCourse[i];
         if (otherCourse.size() > 5) ids += " and " + std::to_string(otherCourse.size() - 5) + " more";
-        return Error{out.string(), std::to_string(otherCourse.size()) + " result" + (otherCourse.size() == 1 ? " was" : "s were") +
+        return Error{options.out.string(), std::to_string(otherCourse.size()) + " result" + (otherCourse.size() == 1 ? " was" : "s were") +
                                        " graded under another course.yaml (" + ids + "): one gradebook cannot mix course versions",
                      "grade them again under this course.yaml (grader batch without --merge regrades exactly those), "
                      "or merge with the course.yaml they were graded under (--course)"};
     }
     summary.students = static_cast<int>(view.students.size());
     summary.missing = view.missing;
-    if (auto error = writeClassOutputs(view, out)) return *error;
-    if (feedback)
-        if (auto error = writeFeedback(view, *feedback)) return *error;
+    if (roster) {  // the rostered students who handed in nothing: 0, "not submitted"
+        const std::string backend = view.students.empty() ? "cpu" : view.students.front().backend;
+        for (const auto& r : roster->students) {
+            if (handedIn.count(&r)) continue;
+            StudentResult absent;
+            absent.id = safeStudentId(r.id);
+            while (view.identities.count(absent.id)) absent.id += "-roster";
+            absent.name = r.name;
+            absent.status = "not submitted";
+            absent.message = "not submitted";
+            absent.courseHash = course.sourceHash;
+            absent.backend = backend;
+            for (const auto& lesson : course.lessons) absent.lessons.push_back(notSubmitted(lesson, backend));
+            view.identities[absent.id] = {r.id, r.name, r.email, r.sisId, r.login, r.section, true};
+            view.students.push_back(std::move(absent));
+            ++summary.notSubmitted;
+        }
+        std::sort(view.students.begin(), view.students.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+        if (!notRostered.empty()) {
+            std::string list;
+            for (size_t i = 0; i < notRostered.size() && i < 10; ++i) list += (i ? ", " : "") + notRostered[i];
+            summary.notes.push_back(std::to_string(notRostered.size()) + " submission" + (notRostered.size() == 1 ? " is" : "s are") +
+                                    " not on the roster " + options.roster->string() + ": " + list + (notRostered.size() > 10 ? ", ..." : ""));
+        }
+    }
+    if (auto error = writeClassOutputs(view, options.out)) return *error;
+    if (options.feedback)
+        if (auto error = writeFeedback(view, *options.feedback)) return *error;
+    auto exported = writeLmsExports(view, options.exports, {options.assignment.empty() ? course.title : options.assignment, options.assignmentId},
+                                    options.out);
+    if (!exported) return exported.error();
+    summary.exports = exported->files;
+    summary.notes.insert(summary.notes.end(), exported->notes.begin(), exported->notes.end());
     return summary;
 }
 

@@ -21,6 +21,8 @@
 #include "batch/archive.h"
 #include "batch/class_outputs.h"
 #include "batch/discovery.h"
+#include "batch/layouts.h"
+#include "batch/roster.h"
 #include "batch/shard.h"
 #include "core/course.h"
 
@@ -41,6 +43,12 @@ struct BatchOptions {
     std::optional<uint64_t> seed;      ///< default: a seed per student, derived from the id
     std::string gpus;                  ///< --gpus: the devices to use ("0,1" or UUIDs); "": every visible one
     std::optional<std::filesystem::path> feedback;  ///< --feedback: the merge also writes each student's feedback there
+    std::optional<LmsLayout> layout;      ///< --layout: how SUBMISSIONS is laid out (default: recognized from its names)
+    std::optional<std::filesystem::path> roster;    ///< --roster: who is enrolled (roster.h)
+    RosterColumns rosterColumns;       ///< --roster-columns
+    std::vector<std::string> exports;  ///< --export: canvas, moodle, csv (lms_export.h)
+    std::string assignment;            ///< --assignment: the assignment's name in the LMS (default: the course title)
+    std::string assignmentId;          ///< --assignment-id: Canvas's id of the assignment
     ArchiveLimits archiveLimits;
     std::ostream* progress = nullptr;  ///< where progress goes (stderr), or nowhere
     bool progressOnTerminal = false;
@@ -50,6 +58,8 @@ struct BatchOptions {
 
 /// What a batch run did.
 struct BatchSummary {
+    std::string layout;     ///< the layout's title ("Canvas flat")
+    int students = 0;       ///< submissions in SUBMISSIONS, every shard's
     int submissions = 0;    ///< entries in this shard (= graded + upToDate)
     int otherShards = 0;    ///< left to the other shards
     int graded = 0;         ///< handled by this run (whatever the status)
@@ -70,6 +80,9 @@ struct BatchSummary {
 struct MergeSummary {
     int students = 0;                  ///< results included
     std::vector<std::string> missing;  ///< submissions without a result
+    int notSubmitted = 0;              ///< rostered students who handed in nothing
+    std::vector<std::string> notes;    ///< submissions not on the roster; exports' caveats
+    std::vector<std::filesystem::path> exports;  ///< the import files written
 };
 
 /// The backend `requested` resolves to here ("cpu" or "gpu"), or why it cannot be used.
@@ -84,10 +97,9 @@ uint64_t studentSeed(const std::string& id);
 /// Grades every submission of the shard that has no up-to-date result into options.out.
 Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options);
 
-/// Builds gradebook.csv, junit.xml, gradescope/ and report.html from the results in `out`, and
-/// with `feedback` each student's feedback there (feedback.h).
-Expected<MergeSummary> mergeResults(const Course& course, const std::filesystem::path& submissions,
-                                    const std::filesystem::path& out,
-                                    const std::optional<std::filesystem::path>& feedback = std::nullopt);
+/// Builds gradebook.csv, junit.xml, gradescope/ and report.html from the results in options.out, with
+/// the roster's students and names, options.feedback each student's feedback there (feedback.h), and
+/// the LMS import files options.exports asks for (lms_export.h).
+Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& options);
 
 }  // namespace grader

@@ -2,9 +2,11 @@
 // happened and where the report is.
 #include "batch/batch_command.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
+#include "batch/lms_export.h"
 #include "batch/progress.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
@@ -27,9 +29,26 @@ fs::path absolutePath(const fs::path& p) {
     return ec ? p : a.lexically_normal();
 }
 
+/// The --layout option as typed, or "" when the layout is recognized.
+std::string layoutOptions(const BatchOptions& o) { return o.layout ? std::string("--layout ") + layoutInfo(*o.layout).name : ""; }
+
+/// The merge's options beyond --feedback (--roster, --export, ...), shell-quoted, with absolute paths.
+std::string mergeOptions(const BatchOptions& o) {
+    std::string words;
+    const auto add = [&words](const std::string& option, const std::string& value) { words += (words.empty() ? "" : " ") + option + " " + shellQuote(value); };
+    if (o.roster) add("--roster", absolutePath(*o.roster).string());
+    std::string columns;
+    for (const auto& [field, header] : o.rosterColumns) columns += (columns.empty() ? "" : ",") + field + "=" + header;
+    if (!columns.empty()) add("--roster-columns", columns);
+    for (const auto& format : o.exports) add("--export", format);
+    if (!o.assignment.empty()) add("--assignment", o.assignment);
+    if (!o.assignmentId.empty()) add("--assignment-id", o.assignmentId);
+    return words;
+}
+
 int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err) {
     const BatchOptions& o = command.options;
-    auto found = discoverSubmissions(o.submissions, o.out);
+    auto found = readLayout(o.submissions, o.out, o.layout);
     if (!found) return fail(err, found.error());
     const int count = static_cast<int>(found->submissions.size());
     SlurmJob job;
@@ -46,6 +65,8 @@ int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err
     job.backend = o.backend;
     job.sandbox = o.sandbox;
     if (o.feedback) job.feedback = absolutePath(*o.feedback);
+    job.layoutOptions = layoutOptions(o);
+    job.mergeOptions = mergeOptions(o);
     const fs::path arrayScript = absolutePath(*command.slurmScript);
     fs::path mergeScript = arrayScript.parent_path() / (arrayScript.stem().string() + "-merge" + arrayScript.extension().string());
     fs::create_directories(job.out / "slurm", ec);
@@ -65,12 +86,21 @@ int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err
 }
 
 int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::ostream& err) {
-    auto merged = mergeResults(course, o.submissions, o.out, o.feedback);
+    auto merged = mergeResults(course, o);
     if (!merged) return fail(err, merged.error());
+    for (const auto& note : merged->notes) err << "note: " << note << "\n";
     out << "class outputs from " << merged->students << " result" << (merged->students == 1 ? "" : "s") << ": "
         << (o.out / "gradebook.csv").string() << ", " << (o.out / "junit.xml").string() << ", "
         << (o.out / "gradescope").string() << "/\n";
     out << "report: " << (o.out / "report.html").string() << "\n";
+    if (merged->notSubmitted)
+        out << "roster: " << merged->notSubmitted << " student" << (merged->notSubmitted == 1 ? "" : "s")
+            << " handed in nothing (0, not submitted)\n";
+    if (!merged->exports.empty()) {
+        out << "LMS import files:";
+        for (size_t i = 0; i < merged->exports.size(); ++i) out << (i ? ", " : " ") << merged->exports[i].string();
+        out << "\n";
+    }
     if (o.feedback) {
         const size_t students = merged->students + merged->missing.size();
         out << "feedback: " << (*o.feedback / "").string() << " (<id>.html and <id>.txt for each of " << students << " student"
@@ -108,9 +138,26 @@ std::optional<Error> feedbackFolderProblem(const BatchOptions& o) {
 
 }  // namespace
 
+/// Why the --export options cannot be used, or nullopt.
+std::optional<Error> exportProblem(const BatchOptions& o) {
+    for (const auto& format : o.exports) {
+        if (std::find(exportNames().begin(), exportNames().end(), format) == exportNames().end())
+            return Error{"--export", "unknown format '" + format + "'", "one of canvas, moodle, csv"};
+        if (format == "canvas" && o.assignmentId.empty())
+            return Error{"--export canvas", "needs --assignment-id, the number in the assignment's Canvas address (.../assignments/ID)",
+                         "Canvas matches the grade column by \"<assignment> (<id>)\""};
+    }
+    if (o.roster) {  // read before grading: a roster problem should not wait for the whole class
+        auto roster = loadRoster(*o.roster, o.rosterColumns);
+        if (!roster) return roster.error();
+    }
+    return std::nullopt;
+}
+
 int runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err) {
     BatchOptions& o = command.options;
     if (auto problem = feedbackFolderProblem(o)) return fail(err, *problem);
+    if (auto problem = exportProblem(o)) return fail(err, *problem);
     if (command.slurmScript) {
         if (command.shard || command.merge)
             return fail(err, {"--slurm-script", "cannot be combined with --shard or --merge", "the script runs both itself"});
@@ -137,6 +184,7 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
         return kExitInterrupted;
     }
     for (const auto& note : graded->notes) err << "note: " << note << "\n";
+    out << "layout: " << graded->layout << ", " << graded->students << " student" << (graded->students == 1 ? "" : "s") << "\n";
     out << graded->submissions << " entr" << (graded->submissions == 1 ? "y" : "ies");
     if (o.shard) out << " in shard " << o.shard->text() << " (" << graded->otherShards << " in other shards)";
     out << ": " << graded->submissions - graded->refused - graded->notGraded << " graded, " << graded->refused << " refused, "
@@ -159,7 +207,8 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
     if (o.shard) {
         out << "when every shard is done: " << graderCommand() << " batch " << shellQuote(o.submissions.string()) << " --out "
             << shellQuote(o.out.string()) << " --course " << shellQuote(absolutePath(o.coursePath).string()) << " --merge"
-            << (o.feedback ? " --feedback " + shellQuote(o.feedback->string()) : "") << "\n";
+            << (o.feedback ? " --feedback " + shellQuote(o.feedback->string()) : "") << (o.layout ? " " + layoutOptions(o) : "")
+            << (mergeOptions(o).empty() ? "" : " " + mergeOptions(o)) << "\n";
         return graded->graderErrors ? kExitIncomplete : 0;
     }
     const int merged = merge(course, o, out, err);

@@ -23,20 +23,28 @@ std::string dumpJson(const nlohmann::json& j) { return j.dump(2, ' ', false, nlo
 
 }  // namespace
 
+std::string ClassView::nameOf(const std::string& id, const StudentResult* result) const {
+    if (auto who = identities.find(id); who != identities.end() && !who->second.name.empty()) return who->second.name;
+    if (result) return result->displayName();
+    auto source = sources.find(id);
+    return source != sources.end() ? source->second : id;
+}
+
 std::string gradebookCsv(const ClassView& view) {
     std::ostringstream out;
-    out << "id,name";
+    out << "id,name,source";
     for (const auto& lesson : view.course.lessons) out << "," << csvField(lesson.id);
-    out << ",total,max_total,status,notes\r\n";
+    out << ",total,max_total,late,status,notes\r\n";
     std::map<std::string, const StudentResult*> byId;
     for (const auto& s : view.students) byId[s.id] = &s;
     for (const auto& id : view.missing) byId.emplace(id, nullptr);
     for (const auto& [id, result] : byId) {
         const auto source = view.sources.find(id);
-        out << csvField(id) << "," << csvField(result ? result->source : source != view.sources.end() ? source->second : "");
+        out << csvField(id) << "," << csvField(view.nameOf(id, result)) << ","
+            << csvField(result ? result->source : source != view.sources.end() ? source->second : "");
         if (!result) {
             for (size_t i = 0; i < view.course.lessons.size(); ++i) out << ",";
-            out << ",,,not graded yet,\r\n";
+            out << ",,,,not graded yet,\r\n";
             continue;
         }
         for (const auto& lesson : view.course.lessons) {
@@ -48,8 +56,9 @@ std::string gradebookCsv(const ClassView& view) {
         std::string notes = result->status != "graded" ? result->message : "";
         if (const std::string missing = result->notSubmitted(); result->status == "graded" && !missing.empty())
             notes = missing + " not submitted";
-        out << "," << result->score() << "," << result->maxScore() << "," << csvField(result->status) << ","
-            << csvField(notes) << "\r\n";
+        if (result->latePenalty) notes += (notes.empty() ? "" : "; ") + std::string("late: ") + std::to_string(result->latePenalty) + " off";
+        out << "," << result->score() << "," << result->maxScore() << "," << (result->late ? "late" : "") << ","
+            << csvField(result->status) << "," << csvField(notes) << "\r\n";
     }
     return out.str();
 }

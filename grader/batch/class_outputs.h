@@ -1,6 +1,6 @@
 // The class-level outputs built from the per-student results in RESULTS:
-//   gradebook.csv          one row per student: id, a column per lesson, total,
-//                          max_total, status, notes (spreadsheet / LMS import)
+//   gradebook.csv          one row per student: id, name, source, a column per
+//                          lesson, total, max_total, late, status, notes
 //   junit.xml              a testsuite per student, a testcase per check
 //   gradescope/<id>.json   Gradescope's results.json format, one per student
 //   report.html            the self-contained class report (html_report.h)
@@ -21,6 +21,14 @@
 
 namespace grader {
 
+/// Who a student is, as the gradebook and the LMS import files name them.
+struct StudentIdentity {
+    std::string lmsId;   ///< the LMS's user id or username (the roster's id when rostered)
+    std::string name;    ///< the roster's name, else the layout's
+    std::string email, sisId, login, section;  ///< from the roster
+    bool rostered = false;
+};
+
 /// The whole class as the outputs show it.
 struct ClassView {
     const Course& course;
@@ -29,6 +37,11 @@ struct ClassView {
     std::vector<std::string> notes;       ///< entries of SUBMISSIONS that are not submissions
     std::string generatedAt;              ///< UTC, ISO 8601
     std::map<std::string, std::string> sources;  ///< id -> the name as handed in, for every entry (those missing too)
+    std::map<std::string, StudentIdentity> identities;  ///< id -> who (every student; absent in views built by hand)
+    std::string layout;                          ///< the layout's title ("Canvas flat")
+
+    /// The name the outputs give student `id` (its result's when there is no identity).
+    std::string nameOf(const std::string& id, const StudentResult* result) const;
 };
 
 /// gradebook.csv's text.

@@ -94,6 +94,7 @@ Expected<DiscoveredClass> discoverSubmissions(const fs::path& folder, const fs::
         Submission submission;
         submission.path = entry.path();
         submission.id = safeStudentId(name);
+        submission.name = name;
         if (fs::is_symlink(status)) {
             submission.kind = SubmissionKind::Unusable;
             submission.reason = "a link; links are never followed (hand in the folder or archive itself)";
@@ -102,9 +103,11 @@ Expected<DiscoveredClass> discoverSubmissions(const fs::path& folder, const fs::
         } else if (fs::is_regular_file(status) && isArchiveName(name)) {
             submission.kind = SubmissionKind::Archive;
             submission.id = safeStudentId(stripArchiveExtension(name));
+            submission.name = stripArchiveExtension(name);
         } else if (fs::is_regular_file(status) && name.size() > 3 && name.compare(name.size() - 3, 3, ".cu") == 0) {
             submission.kind = SubmissionKind::File;
             submission.id = safeStudentId(name.substr(0, name.size() - 3));
+            submission.name = name.substr(0, name.size() - 3);
         } else {
             submission.kind = SubmissionKind::Unusable;
             submission.reason = "not a folder, an archive (.zip, .tar.gz, .7z, .rar, ...) or a .cu file";
@@ -180,6 +183,10 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
     return files;
 }
 
+bool namesLessonFile(const Lesson& lesson, const std::string& fileName) {
+    return looksLikeCuda(fileName) && withoutCopySuffix(fileName) == asciiLower(lesson.studentFile);
+}
+
 const Lesson* lessonOfLooseFile(const Course& course, const std::string& fileName) {
     const std::string name = asciiLower(fileName);
     const auto contains = [&name](const std::string& part) { return !part.empty() && name.find(asciiLower(part)) != std::string::npos; };
@@ -195,6 +202,15 @@ const Lesson* lessonOfLooseFile(const Course& course, const std::string& fileNam
 Expected<std::string> submissionContentHash(const Course& course, const Submission& submission) {
     std::string material;
     if (submission.kind == SubmissionKind::Unusable) return "unusable-" + submission.reason;
+    const std::string late = submission.late ? "-late" : "";
+    if (submission.kind == SubmissionKind::Files) {  // every upload, earlier ones too: which one wins is part of the key
+        for (const auto& file : submission.files) {
+            std::string bytes;
+            if (!readFile(file.path, bytes)) return Error{file.path.string(), "cannot read the file", ""};
+            material += file.path.filename().string() + "\n" + file.name + "\n" + file.attempt + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
+        }
+        return "files-" + contentHash(material) + late;
+    }
     if (submission.kind == SubmissionKind::Archive || submission.kind == SubmissionKind::File) {
         std::error_code ec;
         const auto size = fs::file_size(submission.path, ec);
@@ -225,7 +241,7 @@ Expected<std::string> submissionContentHash(const Course& course, const Submissi
         if (!readFile(path, bytes)) return Error{path.string(), "cannot read the file", ""};
         material += path.lexically_relative(submission.path).string() + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
     }
-    return "folder-" + contentHash(material);
+    return "folder-" + contentHash(material) + late;
 }
 
 }  // namespace grader

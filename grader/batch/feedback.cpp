@@ -82,7 +82,7 @@ std::string kitAnswersFile(const Lesson& lesson) {
 
 Feedback feedbackOf(const Course& course, const StudentResult& r) {
     Feedback f;
-    f.name = oneLine(r.source.empty() ? r.id : r.source);
+    f.name = oneLine(r.displayName());
     f.id = oneLine(r.id);
     f.course = oneLine(course.title);
     f.seed = r.seed;
@@ -233,6 +233,7 @@ std::optional<Error> writeFeedback(const ClassView& view, const fs::path& dir) {
         r.id = id;
         auto source = view.sources.find(id);
         r.source = source != view.sources.end() ? source->second : id;
+        r.name = view.nameOf(id, nullptr);
         r.status = "not graded yet";
         for (const auto& lesson : view.course.lessons) r.lessons.push_back(notSubmitted(lesson, ""));
         waiting.push_back(std::move(r));

@@ -337,10 +337,11 @@ std::string anchor(const std::string& id) { return "s-" + htmlEscape(id); }
 
 std::string feedback(const ClassView& view, const StudentResult& s) {
     std::ostringstream out;
-    out << "<details id=\"" << anchor(s.id) << "\"><summary><span class=\"who\">" << htmlEscape(s.id) << "</span>";
+    out << "<details id=\"" << anchor(s.id) << "\"><summary><span class=\"who\">" << htmlEscape(s.id)
+        << (!s.name.empty() && s.name != s.id ? " (" + htmlEscape(s.name) + ")" : "") << "</span>";
     if (s.status == "graded") out << "<span class=\"total\">" << s.score() << "/" << s.maxScore() << " &middot; " << fixed(percentOf(s), 0) << "%</span>";
     out << "<span>" << issueChips(s) << "</span></summary><div class=\"feedback\">";
-    out << "<div class=\"muted\">handed in as <code>" << htmlEscape(s.source) << "</code>, graded " << htmlEscape(s.gradedAt)
+    out << "<div class=\"muted\">" << (s.late ? "late, " : "") << "handed in as <code>" << htmlEscape(s.source) << "</code>, graded " << htmlEscape(s.gradedAt)
         << " on the " << htmlEscape(s.backend) << " backend" << (s.sandboxed ? ", sandboxed" : ", not sandboxed")
         << ", seed " << s.seed << "</div>";
     if (s.status == "refused") out << "<p class=\"banner\">Refused: " << htmlEscape(s.message) << "</p>";
@@ -475,7 +476,9 @@ std::string htmlReport(const ClassView& view) {
     for (const auto& s : view.students) {
         out << "<tr><td class=\"student\" data-sort=\"" << htmlEscape(s.id) << "\"><a href=\"#" << anchor(s.id) << "\">"
             << htmlEscape(s.id) << "</a>";
-        if (s.source != s.id) out << "<span class=\"src\">" << htmlEscape(s.source) << "</span>";
+        std::string also = !s.name.empty() && s.name != s.id ? s.name : "";  // the LMS's or roster's name, and the entry handed in
+        if (s.source != s.id && s.source != s.name) also += (also.empty() ? "" : " \xc2\xb7 ") + s.source;
+        if (!also.empty()) out << "<span class=\"src\">" << htmlEscape(also) << "</span>";
         out << "</td>";
         if (s.status == "refused") {
             out << "<td class=\"refused\" colspan=\"" << view.course.lessons.size() << "\" data-sort=\"-1\">refused: "

@@ -61,7 +61,7 @@ LessonReport lessonReportFromJson(const nlohmann::json& j) {
 int StudentResult::score() const {
     int total = 0;
     for (const auto& l : lessons) total += l.report.score;
-    return total;
+    return total - latePenalty;
 }
 
 int StudentResult::maxScore() const {
@@ -113,6 +113,9 @@ nlohmann::json studentResultJson(const StudentResult& r) {
                         {"max_score", r.maxScore()}, {"notes", r.notes}, {"lessons", lessons}};
     if (!r.message.empty()) j["message"] = r.message;
     if (!r.shard.empty()) j["shard"] = r.shard;
+    if (!r.name.empty()) j["name"] = r.name;
+    j["late"] = r.late;
+    if (r.latePenalty) j["late_penalty"] = r.latePenalty;
     return j;
 }
 
@@ -123,6 +126,9 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std
         StudentResult r;
         r.id = j.at("id").get<std::string>();
         r.source = text(j, "source");
+        r.name = text(j, "name");
+        r.late = j.value("late", false);
+        r.latePenalty = j.value("late_penalty", 0);
         r.status = text(j, "status");
         r.message = text(j, "message");
         r.submissionKey = text(j, "submission_key");

@@ -1,5 +1,6 @@
 // One student's batch result and its file RESULTS/<id>.json:
-//   {"id": ..., "source": the name as handed in, "status": "graded" | "refused" | "not graded", "message": ...,
+//   {"id": ..., "name": the student's name from the layout, "source": the name as handed in,
+//    "late": the LMS marked it late, "late_penalty": points taken off for it, "status": "graded" | "refused" | "not graded", "message": ...,
 //    "submission_key": ..., "backend": ..., "sandboxed": ..., "seed": ...,
 //    "score": ..., "max_score": ..., "notes": [...],
 //    "lessons": [ the object `grader check --json` prints, plus
@@ -37,7 +38,10 @@ struct LessonOutcome {
 /// Everything the batch knows about one student.
 struct StudentResult {
     std::string id;
+    std::string name;            ///< the student's name from the layout ("Zoë Smith"); "" in results of earlier graders
     std::string source;          ///< "ada" or "dennis.zip", as handed in
+    bool late = false;           ///< the LMS marked the submission late
+    int latePenalty = 0;         ///< points off the total for lateness (course.yaml late_penalty)
     std::string status = "graded";  ///< graded | refused (an unsafe or unreadable archive) | not graded (a link, another file)
     std::string message;         ///< why it was refused or not graded
     std::string submissionKey;   ///< content hash of the submission, course.yaml and grader
@@ -51,8 +55,10 @@ struct StudentResult {
     std::vector<std::string> notes;
     std::vector<LessonOutcome> lessons;
 
-    /// Points earned over every lesson.
+    /// Points earned over every lesson, less the late penalty.
     int score() const;
+    /// The student's name: the layout's, else the name as handed in, else the id.
+    std::string displayName() const { return !name.empty() ? name : !source.empty() ? source : id; }
     /// Points possible over every lesson (skipped checks not counted).
     int maxScore() const;
     /// True when some check reported the grader's own trouble (regraded on the next run).

@@ -17,7 +17,8 @@ bool parseInt(const std::string& text, int& value) {
 
 std::string commonOptions(const SlurmJob& job) {
     return shellQuote(job.grader.string()) + " batch " + shellQuote(job.submissions.string()) + " --out " +
-           shellQuote(job.out.string()) + " --course " + shellQuote(job.course.string());
+           shellQuote(job.out.string()) + " --course " + shellQuote(job.course.string()) +
+           (job.layoutOptions.empty() ? "" : " " + job.layoutOptions);
 }
 
 }  // namespace
@@ -92,7 +93,8 @@ std::string slurmMergeScript(const SlurmJob& job) {
     s += slurmPlacement(job);
     s += "#SBATCH --output=" + (job.out / "slurm").string() + "/merge.log\n";
     s += "set -euo pipefail\n";
-    s += "exec " + commonOptions(job) + " --merge" + (job.feedback.empty() ? "" : " --feedback " + shellQuote(job.feedback.string())) + "\n";
+    s += "exec " + commonOptions(job) + " --merge" + (job.feedback.empty() ? "" : " --feedback " + shellQuote(job.feedback.string())) +
+         (job.mergeOptions.empty() ? "" : " " + job.mergeOptions) + "\n";
     return s;
 }
 

@@ -40,6 +40,8 @@ struct SlurmJob {
     std::string backend = "auto";       ///< gpu: each task asks for one GPU
     bool sandbox = true;
     std::filesystem::path feedback;     ///< absolute --feedback folder of the merge job, or empty
+    std::string layoutOptions;          ///< "--layout canvas", shell-quoted, for both jobs ("" when recognized)
+    std::string mergeOptions;           ///< the merge job's --roster, --export, ..., shell-quoted
 };
 
 /// The job-array script: one task per shard, `#SBATCH --gres=gpu:1` when the gpu backend is wanted.

@@ -13,6 +13,8 @@
 
 #include "backend/backend.h"
 #include "batch/batch_command.h"
+#include "batch/layouts.h"
+#include "batch/roster.h"
 #include "checks/check.h"
 #include "core/course.h"
 #include "core/escape.h"
@@ -261,6 +263,18 @@ int runCli(int argc, char** argv) {
     batchCmd->add_option("--feedback", feedback, "also write each student's feedback to send back: FOLDER/<id>.html and <id>.txt")
         ->type_name("FOLDER");
     batchCmd->add_option("--course", batchCourse, "course.yaml to use");
+    std::optional<std::string> layout, rosterColumns;
+    std::optional<std::string> roster;
+    batchCmd->add_option("--layout", layout, "how SUBMISSIONS is laid out: folders, canvas, moodle, blackboard, github, gradescope "
+                                             "(default: recognized from the names)")->type_name("NAME");
+    batchCmd->add_option("--roster", roster, "CSV of the class (id, name; email, sis_id, login, section): names, and 0 for who handed in nothing")
+        ->type_name("FILE");
+    batchCmd->add_option("--roster-columns", rosterColumns, "the roster's header names, e.g. 'id=Student Number,name=Full name'")
+        ->type_name("FIELD=HEADER,...");
+    batchCmd->add_option("--export", batch.options.exports, "also write an LMS's grade import file: canvas, moodle (and feedback zip), csv")
+        ->type_name("FORMAT")->delimiter(',')->check(CLI::IsMember({"canvas", "moodle", "csv"}));
+    batchCmd->add_option("--assignment", batch.options.assignment, "the assignment's name in the LMS (default: the course title)");
+    batchCmd->add_option("--assignment-id", batch.options.assignmentId, "Canvas's number of the assignment (its address ends /assignments/ID)");
 
     QuizCommand quiz;
     std::string quizCourse;
@@ -368,6 +382,17 @@ int runCli(int argc, char** argv) {
         batch.options.out = batchOut;
         batch.options.sandbox = !noSandbox;
         if (feedback) batch.options.feedback = *feedback;
+        if (layout) {
+            auto named = layoutByName(*layout);
+            if (!named) return printError(named.error());
+            batch.options.layout = *named;
+        }
+        if (roster) batch.options.roster = *roster;
+        if (rosterColumns) {
+            auto columns = parseRosterColumns(*rosterColumns);
+            if (!columns) return printError(columns.error());
+            batch.options.rosterColumns = *columns;
+        }
         batch.options.progress = &std::cerr;
         batch.options.progressOnTerminal = isatty(STDERR_FILENO);
         return runBatchCommand(*course, batch, std::cout, std::cerr);

@@ -408,7 +408,7 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
     if (!doc.IsMap()) return Error{displayName, "expected a mapping with 'course' and 'lessons'", ""};
     if (!in.keys(doc, "course.yaml", {"course", "lessons"}, {"course", "lessons"})) return *in.error;
     const YAML::Node header = doc["course"];
-    if (!in.keys(header, "course", {"title", "tile", "near_miss_penalty"}, {"title"})) return *in.error;
+    if (!in.keys(header, "course", {"title", "tile", "near_miss_penalty", "late_penalty"}, {"title"})) return *in.error;
     course.title = in.string(header["title"], "course title");
     if (header["tile"]) {
         course.tile = static_cast<int>(in.integer(header["tile"], "course tile"));
@@ -422,6 +422,12 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
         if (!in.error && (course.nearMissPenalty < 0 || course.nearMissPenalty > 100))
             in.fail(header["near_miss_penalty"], "course near_miss_penalty must be 0 to 100 points, got " + std::to_string(course.nearMissPenalty),
                     "the points taken off a lesson whose file the student named differently (matmul_tiled (1).cu); 0 takes none");
+    }
+    if (header["late_penalty"] && !in.error) {
+        course.latePenalty = static_cast<int>(in.integer(header["late_penalty"], "course late_penalty"));
+        if (!in.error && (course.latePenalty < 0 || course.latePenalty > 100))
+            in.fail(header["late_penalty"], "course late_penalty must be 0 to 100 percent, got " + std::to_string(course.latePenalty),
+                    "the percent of the score taken off a submission the LMS marked late; 0 takes none");
     }
     const YAML::Node lessons = doc["lessons"];
     if (!in.error && (!lessons.IsSequence() || lessons.size() == 0))

@@ -75,6 +75,7 @@ struct Course {
     std::string title;
     int tile = kKitTile;
     int nearMissPenalty = 0;  ///< points off a lesson graded from a file the student named differently (course: near_miss_penalty)
+    int latePenalty = 0;      ///< percent off the score of a submission the LMS marked late (course: late_penalty); 0: none
     std::vector<Lesson> lessons;
     std::string sourceHash;  ///< content hash of the course.yaml text (part of every batch result's key)
 

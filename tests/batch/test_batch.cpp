@@ -188,7 +188,9 @@ TEST_CASE("a near-miss file name costs the points course.yaml's near_miss_penalt
 TEST_CASE("shards split the class and the merge names who is missing") {
     FakeClass fake(9);
     BatchSummary one = fake.grade(ShardSpec{1, 2});
-    auto partial = mergeResults(fake.course, fake.subs, fake.out, fake.tmp.path / "feedback");
+    BatchOptions withFeedback = fake.options();
+    withFeedback.feedback = fake.tmp.path / "feedback";
+    auto partial = mergeResults(fake.course, withFeedback);
     REQUIRE(partial.ok());
     CHECK(partial->students == one.submissions);
     CHECK(static_cast<int>(partial->missing.size()) == one.otherShards);
@@ -202,7 +204,7 @@ TEST_CASE("shards split the class and the merge names who is missing") {
     CHECK(one.submissions + two.submissions == 9);
     CHECK(one.otherShards == two.submissions);
     CHECK(two.upToDate == 0);
-    auto full = mergeResults(fake.course, fake.subs, fake.out);
+    auto full = mergeResults(fake.course, fake.options());
     REQUIRE(full.ok());
     CHECK(full->students == 9);
     CHECK(full->missing.empty());
@@ -230,4 +232,59 @@ TEST_CASE("messages name the file and the grader as the student's kit has them; 
                        std::to_string(result->seed));
     CHECK_MESSAGE(lesson1.checks[1].message.find("Rerun: " + rerun) != std::string::npos, lesson1.checks[1].message);
     CHECK(lesson1.checks[1].message.find("s0/") == std::string::npos);
+}
+
+TEST_CASE("a Canvas download: students by user id, the newest upload graded, late work flagged and, when course.yaml asks, penalized") {
+    FakeClass fake(0);
+    fs::create_directories(fake.subs);
+    writeText(fake.subs / "lovelaceada_1001_5001_matmul_naive.cu", "// ada");
+    writeText(fake.subs / "obriensean_LATE_1002_5002_matmul_naive.cu", "// WRONG first upload");
+    writeText(fake.subs / "obriensean_LATE_1002_5002_matmul_naive-1.cu", "// fixed re-upload");
+    writeText(fake.subs / "obriensean_LATE_1002_5002_tile_loading.cu", "// tiles");
+    BatchSummary first = fake.grade();
+    CHECK(first.layout == "Canvas flat");
+    CHECK(first.students == 2);
+    CHECK(first.graded == 2);
+    auto sean = loadStudentResult(fake.out / "1002.json");
+    REQUIRE(sean.ok());
+    CHECK(sean->name == "obriensean");
+    CHECK(sean->source == "obriensean_1002");
+    CHECK(sean->late);
+    CHECK(sean->latePenalty == 0);  // course.yaml asks for none
+    CHECK(sean->score() == 6);
+    CHECK(sean->lessons[0].report.file == "obriensean_LATE_1002_5002_matmul_naive-1.cu");
+    CHECK(sean->lessons[1].report.file == "obriensean_LATE_1002_5002_tile_loading.cu");
+    bool noted = false;
+    for (const auto& note : sean->notes) noted = noted || note.find("matmul_naive.cu: uploaded 2 times; graded the newest") == 0;
+    CHECK(noted);
+    // Both uploads are still in the download, untouched.
+    CHECK(readText(fake.subs / "obriensean_LATE_1002_5002_matmul_naive.cu") == "// WRONG first upload");
+    CHECK(fake.grade().upToDate == 2);
+
+    std::string course = kCourse;
+    course.replace(course.find("title: Fake class"), 17, "title: Fake class, late_penalty: 50");
+    writeText(fake.coursePath, course);
+    fake.grade();
+    sean = loadStudentResult(fake.out / "1002.json");
+    CHECK(sean->latePenalty == 3);
+    CHECK(sean->score() == 3);
+    CHECK(loadStudentResult(fake.out / "1001.json")->latePenalty == 0);
+
+    // The roster names everyone and adds who handed in nothing; Canvas's import carries the batch's scores.
+    writeText(fake.tmp.path / "roster.csv", "name,id,sis_id\n\"Lovelace, Ada\",1001,S1\nSe\xc3\xa1n O'Brien,1002,S2\nGrace Hopper,1005,S5\n");
+    BatchOptions o = fake.options();
+    o.roster = fake.tmp.path / "roster.csv";
+    o.exports = {"canvas", "csv"};
+    o.assignmentId = "77";
+    auto merged = mergeResults(*loadCourse(fake.coursePath), o);
+    REQUIRE_MESSAGE(merged.ok(), (merged.ok() ? "" : merged.error().format()));
+    CHECK(merged->notSubmitted == 1);
+    const std::string gradebook = readText(fake.out / "gradebook.csv");
+    CHECK(gradebook.find("\r\n1001,\"Lovelace, Ada\",lovelaceada_1001,5,0,5,6,,graded,lesson2 not submitted\r\n") != std::string::npos);
+    CHECK(gradebook.find("\r\n1002,Se\xc3\xa1n O'Brien,obriensean_1002,5,1,3,6,late,graded,late: 3 off\r\n") != std::string::npos);
+    CHECK(gradebook.find("\r\n1005,Grace Hopper,,0,0,0,6,,not submitted,not submitted\r\n") != std::string::npos);
+    const std::string canvas = readText(fake.out / "canvas_import.csv");
+    CHECK(canvas.find("Student,ID,SIS User ID,SIS Login ID,Section,Fake class (77)\r\n") != std::string::npos);
+    CHECK(canvas.find("\r\nSe\xc3\xa1n O'Brien,1002,S2,,,3\r\n") != std::string::npos);
+    CHECK(canvas.find("\r\nGrace Hopper,1005,S5,,,0\r\n") != std::string::npos);
 }

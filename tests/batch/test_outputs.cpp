@@ -111,11 +111,11 @@ TEST_CASE("gradebook.csv has a column per lesson and a row per student with safe
     std::stringstream stream(csv);
     for (std::string line; std::getline(stream, line);) lines.push_back(line.substr(0, line.find('\r')));
     REQUIRE(lines.size() == 5);
-    CHECK(lines[0] == "id,name,lesson1,lesson3,total,max_total,status,notes");
-    CHECK(lines[1] == "'=1+1,ada.zip,1,0,1,10,graded,lesson3 not submitted");
-    CHECK(lines[2] == "ada,ada.zip,1,0,1,10,graded,lesson3 not submitted");
-    CHECK(lines[3] == "eve,eve.zip,0,0,0,10,refused,entry '../x' has a '..' component");
-    CHECK(lines[4] == "zed,,,,,,not graded yet,");
+    CHECK(lines[0] == "id,name,source,lesson1,lesson3,total,max_total,late,status,notes");
+    CHECK(lines[1] == "'=1+1,ada.zip,ada.zip,1,0,1,10,,graded,lesson3 not submitted");
+    CHECK(lines[2] == "ada,ada.zip,ada.zip,1,0,1,10,,graded,lesson3 not submitted");
+    CHECK(lines[3] == "eve,eve.zip,eve.zip,0,0,0,10,,refused,entry '../x' has a '..' component");
+    CHECK(lines[4] == "zed,zed,,,,,,,not graded yet,");
     CHECK(csvField("a,\"b\"") == "\"a,\"\"b\"\"\"");
 }
 

@@ -100,3 +100,14 @@ TEST_CASE("a GPU array keeps the cluster's options, and only its tasks ask for t
     CHECK(script.find("--backend gpu") != std::string::npos);
     CHECK(slurmMergeScript(job).find("--gres") == std::string::npos);
 }
+
+TEST_CASE("an LMS layout reaches every task, and the roster and exports reach the merge job") {
+    SlurmJob job = sampleJob();
+    job.layoutOptions = "--layout canvas";
+    job.mergeOptions = "--roster '/c/roster of 2025.csv' --export canvas --assignment-id 4242";
+    const std::string array = slurmArrayScript(job, "/a", "/b");
+    CHECK(array.find("--course /c/course.yaml --layout canvas --shard") != std::string::npos);
+    CHECK(array.find("--roster") == std::string::npos);
+    const std::string merge = slurmMergeScript(job);
+    CHECK(merge.find("--layout canvas --merge --roster '/c/roster of 2025.csv' --export canvas --assignment-id 4242\n") != std::string::npos);
+}

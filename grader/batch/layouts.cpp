@@ -1,0 +1,430 @@
+// Layouts: a table of what each LMS hands out, a recognizer that votes per
+// entry, and one reader per layout. Names are parsed with anchored regular
+// expressions; links are listed and never followed.
+#include "batch/layouts.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "batch/archive.h"
+#include "core/escape.h"
+#include "core/toolchain.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::vector<LayoutInfo> kLayouts = {
+    {LmsLayout::Folders, "folders", "one folder or archive per student", "<student>/, <student>.zip, <student>.tar.gz"},
+    {LmsLayout::Canvas, "canvas", "Canvas flat", "<name>[_LATE]_<userid>_<submissionid>_<file>"},
+    {LmsLayout::Moodle, "moodle", "Moodle", "<Full Name>_<participantid>_assignsubmission_file_[/]<file>"},
+    {LmsLayout::Blackboard, "blackboard", "Blackboard", "<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>_<file>"},
+    {LmsLayout::GitHubClassroom, "github", "GitHub Classroom", "<assignment>-<username>/ holding .git"},
+    {LmsLayout::Gradescope, "gradescope", "Gradescope export", "submission_metadata.yml and submission_<id>/"},
+};
+
+/// An entry of SUBMISSIONS with what it is.
+struct Entry {
+    fs::path path;
+    std::string name;
+    bool folder = false, file = false, link = false;
+};
+
+/// Sorts by id; a second student with an id taken gets a suffix ("-2"), with a note.
+void sortedIdsTaken(std::vector<Submission>& subs, std::vector<std::string>& notes) {
+    std::map<std::string, std::string> takenBy;
+    std::sort(subs.begin(), subs.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    for (auto& sub : subs) {
+        if (auto it = takenBy.find(sub.id); it != takenBy.end()) {
+            std::string id;
+            for (int suffix = 2; id.empty() || takenBy.count(id); ++suffix) id = sub.id + "-" + std::to_string(suffix);
+            notes.push_back(sub.sourceName() + ": student id '" + sub.id + "' is taken by " + it->second + "; filed as '" + id + "'");
+            sub.id = id;
+        }
+        takenBy[sub.id] = sub.sourceName();
+    }
+    std::sort(subs.begin(), subs.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+}
+
+std::string pad(const std::string& digits, size_t width) { return digits.size() >= width ? digits : std::string(width - digits.size(), '0') + digits; }
+
+/// The layouts (of those recognized from names alone) an entry's name fits.
+std::optional<LmsLayout> layoutOfName(const Entry& e) {
+    if (e.file && parseMoodleName(e.name)) return LmsLayout::Moodle;
+    if (e.folder && parseMoodleName(e.name)) return LmsLayout::Moodle;
+    if (e.file && parseBlackboardName(e.name)) return LmsLayout::Blackboard;
+    if (e.file && parseCanvasName(e.name)) return LmsLayout::Canvas;
+    return std::nullopt;
+}
+
+std::string ignoredNote(const Entry& e, const LayoutInfo& info, const std::string& why = "") {
+    return "ignored " + e.name + ": " + (why.empty() ? "its name is not " + std::string(info.title) + "'s " + info.pattern : why);
+}
+
+/// Canvas, Moodle's flat files and Blackboard: files grouped per student.
+struct FlatStudent {
+    Submission sub;
+    std::map<std::string, std::vector<std::pair<FlatName, fs::path>>> byAttempt;  // attempt -> files (Blackboard)
+};
+
+Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& entries) {
+    const LayoutInfo& info = layoutInfo(layout);
+    DiscoveredClass found;
+    found.layout = info.title;
+    std::map<std::string, FlatStudent> students;  // user id -> files
+    for (const auto& e : entries) {
+        if (e.link) {
+            found.notes.push_back(ignoredNote(e, info, "a link; links are never followed"));
+            continue;
+        }
+        std::optional<FlatName> parsed = layout == LmsLayout::Canvas   ? parseCanvasName(e.name)
+                                         : layout == LmsLayout::Moodle ? parseMoodleName(e.name)
+                                                                    : parseBlackboardName(e.name);
+        if (!parsed) {
+            found.notes.push_back(ignoredNote(e, info));
+            continue;
+        }
+        FlatStudent& student = students[parsed->userId];
+        Submission& sub = student.sub;
+        if (sub.id.empty()) {
+            sub.id = safeStudentId(parsed->userId);
+            sub.name = parsed->person;
+            sub.source = parsed->prefix;
+            sub.kind = SubmissionKind::Files;
+            sub.path = e.path;
+        }
+        sub.late = sub.late || parsed->late;
+        if (layout == LmsLayout::Moodle && e.folder) {
+            if (parsed->onlineText) {
+                sub.notes.push_back(e.name + ": online text, not graded (only files are)");
+            } else {
+                sub.kind = SubmissionKind::Folder;
+                sub.path = e.path;
+                sub.source = e.name;
+            }
+            continue;
+        }
+        if (e.folder) {
+            found.notes.push_back(ignoredNote(e, info, "a folder; a " + std::string(info.title) + " download holds files"));
+            continue;
+        }
+        if (parsed->onlineText) {
+            sub.notes.push_back(e.name + ": online text, not graded (only files are)");
+            continue;
+        }
+        if (layout == LmsLayout::Blackboard) {
+            if (parsed->metadata) {  // "Name: Ada Lovelace (ada)"
+                std::string text;
+                static const std::regex nameLine(R"((?:^|\n)Name:[ \t]*([^\r\n]*?)[ \t]*\(([^)\r\n]*)\)[ \t]*\r?(?:\n|$))");
+                std::smatch m;
+                if (readFile(e.path, text) && std::regex_search(text, m, nameLine) && !m[1].str().empty()) sub.name = cleanUtf8(m[1].str());
+            }
+            student.byAttempt[parsed->attempt].push_back({*parsed, e.path});
+            continue;
+        }
+        sub.files.push_back({e.path, parsed->original, parsed->attempt});
+    }
+    for (auto& [userId, student] : students) {
+        Submission& sub = student.sub;
+        if (layout == LmsLayout::Blackboard && !student.byAttempt.empty()) {
+            const auto latest = std::prev(student.byAttempt.end());
+            for (auto it = student.byAttempt.begin(); it != latest; ++it) {
+                std::string files;
+                for (const auto& [name, path] : it->second)
+                    if (!name.metadata) files += (files.empty() ? "" : ", ") + name.original;
+                sub.notes.push_back("attempt " + it->first + " (" + (files.empty() ? "no files" : files) + ") not graded: the latest attempt, " +
+                                    latest->first + ", is");
+            }
+            for (const auto& [name, path] : latest->second)
+                if (!name.metadata) sub.files.push_back({path, name.original, name.attempt});
+            if (sub.files.empty()) sub.notes.push_back("the latest attempt, " + latest->first + ", holds no file");
+        }
+        if (sub.name.empty()) sub.name = userId;
+        if (sub.kind == SubmissionKind::Files && sub.files.empty() && layout == LmsLayout::Moodle) {
+            sub.kind = SubmissionKind::Unusable;
+            sub.reason = "no file handed in (online text only)";
+        }
+        found.submissions.push_back(std::move(sub));
+    }
+    sortedIdsTaken(found.submissions, found.notes);
+    return found;
+}
+
+Expected<DiscoveredClass> readGitHub(const std::vector<Entry>& entries) {
+    DiscoveredClass found;
+    found.layout = layoutInfo(LmsLayout::GitHubClassroom).title;
+    // The assignment prefix: the longest one all folder names share, up to a '-'.
+    std::string prefix = entries.front().name;
+    for (const auto& e : entries) {
+        size_t n = 0;
+        while (n < prefix.size() && n < e.name.size() && prefix[n] == e.name[n]) ++n;
+        prefix.resize(n);
+    }
+    if (entries.size() == 1) prefix = entries.front().name;
+    const size_t dash = prefix.rfind('-');
+    prefix = dash == std::string::npos ? "" : prefix.substr(0, dash + 1);
+    for (const auto& e : entries) {
+        Submission sub;
+        const std::string user = e.name.size() > prefix.size() ? e.name.substr(prefix.size()) : e.name;
+        sub.id = safeStudentId(user);
+        sub.name = user;
+        sub.path = e.path;
+        sub.kind = SubmissionKind::Folder;
+        found.submissions.push_back(sub);
+    }
+    sortedIdsTaken(found.submissions, found.notes);
+    return found;
+}
+
+/// Gradescope's metadata keys are Ruby symbols (":name:"); either spelling is read.
+YAML::Node symbolKey(const YAML::Node& map, const std::string& key) {
+    if (!map.IsMap()) return YAML::Node();
+    if (map[":" + key]) return map[":" + key];
+    return map[key];
+}
+
+std::string scalar(const YAML::Node& node) { return node && node.IsScalar() ? node.as<std::string>() : ""; }
+
+Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vector<Entry>& entries) {
+    DiscoveredClass found;
+    found.layout = layoutInfo(LmsLayout::Gradescope).title;
+    const fs::path metadataPath = folder / "submission_metadata.yml";
+    YAML::Node metadata;
+    try {
+        metadata = YAML::LoadFile(metadataPath.string());
+    } catch (const YAML::Exception& e) {
+        return Error{metadataPath.string() + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
+                     "not Gradescope's submission metadata: " + e.msg, "export the submissions again from Gradescope"};
+    }
+    std::set<std::string> described;
+    for (const auto& e : entries) {
+        if (e.name == "submission_metadata.yml") continue;
+        if (!e.folder || e.link) {
+            found.notes.push_back(ignoredNote(e, layoutInfo(LmsLayout::Gradescope), e.link ? "a link; links are never followed" : "not a submission folder"));
+            continue;
+        }
+        const YAML::Node entry = metadata.IsMap() ? metadata[e.name] : YAML::Node();
+        const YAML::Node submitters = symbolKey(entry, "submitters");
+        if (!submitters || !submitters.IsSequence() || submitters.size() == 0) {
+            found.notes.push_back(e.name + ": not in submission_metadata.yml; filed under its folder's name");
+            Submission sub;
+            sub.id = safeStudentId(e.name);
+            sub.path = e.path;
+            found.submissions.push_back(sub);
+            continue;
+        }
+        std::vector<std::string> group;
+        for (const auto& who : submitters) group.push_back(cleanUtf8(scalar(symbolKey(who, "name"))));
+        for (const auto& who : submitters) {
+            Submission sub;
+            const std::string sid = scalar(symbolKey(who, "sid")), email = scalar(symbolKey(who, "email"));
+            sub.id = safeStudentId(!sid.empty() ? sid : !email.empty() ? email : e.name);
+            sub.name = cleanUtf8(scalar(symbolKey(who, "name")));
+            sub.path = e.path;
+            sub.kind = SubmissionKind::Folder;
+            if (group.size() > 1) {
+                std::string others;
+                for (const auto& name : group)
+                    if (name != sub.name) others += (others.empty() ? "" : ", ") + name;
+                sub.notes.push_back("a group submission, with " + others);
+            }
+            found.submissions.push_back(sub);
+        }
+    }
+    sortedIdsTaken(found.submissions, found.notes);
+    return found;
+}
+
+/// Newer last: by the LMS's attempt, then the file's time, then its name.
+bool olderUpload(const HandedFile& a, const HandedFile& b) {
+    std::error_code ea, eb;
+    const auto ta = fs::last_write_time(a.path, ea), tb = fs::last_write_time(b.path, eb);
+    return std::make_tuple(a.attempt, ea ? fs::file_time_type{} : ta, a.path.filename().string()) <
+           std::make_tuple(b.attempt, eb ? fs::file_time_type{} : tb, b.path.filename().string());
+}
+
+}  // namespace
+
+const std::vector<LayoutInfo>& layoutTable() { return kLayouts; }
+
+const LayoutInfo& layoutInfo(LmsLayout layout) {
+    for (const auto& row : kLayouts)
+        if (row.layout == layout) return row;
+    return kLayouts.front();
+}
+
+Expected<LmsLayout> layoutByName(const std::string& name) {
+    std::string names;
+    for (const auto& row : kLayouts) {
+        if (asciiLower(name) == row.name) return row.layout;
+        names += (names.empty() ? "" : ", ") + std::string(row.name);
+    }
+    return Error{"--layout", "unknown layout '" + name + "'", "one of " + names};
+}
+
+std::optional<FlatName> parseCanvasName(const std::string& fileName) {
+    static const std::regex canvas(R"(^([^_]+?)(_LATE)?_(\d+)_(\d+)_(.+)$)");
+    static const std::regex reupload(R"(^(.+)-(\d+)(\.[^.]*)?$)");
+    std::smatch m;
+    if (!std::regex_match(fileName, m, canvas)) return std::nullopt;
+    FlatName name;
+    name.person = m[1].str();
+    name.late = m[2].matched;
+    name.userId = m[3].str();
+    name.prefix = name.person + "_" + name.userId;
+    name.original = m[5].str();
+    std::string again = "0";
+    std::smatch r;
+    if (std::regex_match(name.original, r, reupload)) {
+        again = r[2].str();
+        name.original = r[1].str() + r[3].str();
+    }
+    name.attempt = pad(m[4].str(), 20) + "-" + pad(again, 6);
+    return name;
+}
+
+std::optional<FlatName> parseMoodleName(const std::string& fileName) {
+    static const std::regex moodle(R"(^(.+)_(\d+)_assignsubmission_(file|onlinetext)_(.*)$)");
+    std::smatch m;
+    if (!std::regex_match(fileName, m, moodle)) return std::nullopt;
+    FlatName name;
+    name.person = m[1].str();
+    name.userId = m[2].str();
+    name.prefix = m[1].str() + "_" + m[2].str() + "_assignsubmission_file_";
+    name.onlineText = m[3].str() == "onlinetext";
+    name.original = m[4].str();
+    return name;
+}
+
+std::optional<FlatName> parseBlackboardName(const std::string& fileName) {
+    static const std::regex blackboard(R"(^(.+)_([^_]+)_attempt_(\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(.+)|\.txt)$)");
+    std::smatch m;
+    if (!std::regex_match(fileName, m, blackboard)) return std::nullopt;
+    FlatName name;
+    name.userId = m[2].str();
+    name.prefix = m[1].str() + "_" + m[2].str();
+    name.attempt = m[3].str();
+    name.metadata = !m[4].matched;
+    name.original = m[4].str();
+    return name;
+}
+
+Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& skip, std::optional<LmsLayout> layout) {
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        return Error{folder.string(), "not a folder", "SUBMISSIONS is a folder: one folder or archive per student, or an LMS's download"};
+    const fs::path skipCanonical = skip.empty() ? fs::path() : fs::weakly_canonical(skip, ec);
+    std::vector<Entry> entries;
+    for (const auto& item : fs::directory_iterator(folder, ec)) {
+        Entry e{item.path(), item.path().filename().string()};
+        if (e.name.empty() || e.name[0] == '.') continue;
+        if (!skipCanonical.empty() && fs::weakly_canonical(item.path(), ec) == skipCanonical) continue;
+        const auto status = item.symlink_status(ec);
+        e.link = fs::is_symlink(status);
+        e.folder = fs::is_directory(status);
+        e.file = fs::is_regular_file(status);
+        entries.push_back(e);
+    }
+    if (ec) return Error{folder.string(), "cannot list the folder: " + ec.message(), ""};
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+
+    if (!layout) {
+        std::map<LmsLayout, std::vector<std::string>> votes;
+        bool allGit = !entries.empty();
+        for (const auto& e : entries) {
+            if (auto fits = layoutOfName(e)) votes[*fits].push_back(e.name);
+            if (e.file && e.name == "submission_metadata.yml") votes[LmsLayout::Gradescope].push_back(e.name);
+            allGit = allGit && e.folder && fs::exists(e.path / ".git", ec);
+        }
+        if (allGit) votes[LmsLayout::GitHubClassroom].push_back(entries.front().name);
+        if (!votes.empty() && !votes.count(LmsLayout::Gradescope) && !allGit)  // student folders beside an LMS's files: mixed too
+            for (const auto& e : entries)
+                if (!e.link && e.name != "__MACOSX" && !layoutOfName(e) && (e.folder || (e.file && isArchiveName(e.name)))) votes[LmsLayout::Folders].push_back(e.name);
+        if (votes.size() > 1) {
+            std::string mix;
+            for (const auto& [which, names] : votes) {
+                mix += std::string(mix.empty() ? "" : "; ") + layoutInfo(which).title + " (" + std::to_string(names.size()) + ", e.g. " + names[0] +
+                       (names.size() > 1 ? ", " + names[1] : "") + ")";
+            }
+            return Error{folder.string(), "two layouts mixed in one folder: " + mix,
+                         "grade each download from a folder of its own, or force one with --layout NAME"};
+        }
+        layout = votes.empty() ? LmsLayout::Folders : votes.begin()->first;
+    }
+    switch (*layout) {
+        case LmsLayout::Folders: {
+            auto found = discoverSubmissions(folder, skip);
+            return found;
+        }
+        case LmsLayout::GitHubClassroom: {
+            std::vector<Entry> repos;
+            DiscoveredClass ignored;
+            for (const auto& e : entries) {
+                if (e.folder && !e.link) repos.push_back(e);
+                else ignored.notes.push_back(ignoredNote(e, layoutInfo(LmsLayout::GitHubClassroom), "not a repository folder"));
+            }
+            if (repos.empty()) return Error{folder.string(), "no repository folder (GitHub Classroom: <assignment>-<username>/)", ""};
+            auto found = readGitHub(repos);
+            if (found) found->notes.insert(found->notes.begin(), ignored.notes.begin(), ignored.notes.end());
+            return found;
+        }
+        case LmsLayout::Gradescope:
+            if (!fs::exists(folder / "submission_metadata.yml", ec))
+                return Error{folder.string(), "no submission_metadata.yml (a Gradescope export has one at its top)", "unzip the whole export"};
+            return readGradescope(folder, entries);
+        default:
+            return readFlat(*layout, entries);
+    }
+}
+
+FlatChoice chooseFlatFiles(const Course& course, const Submission& sub) {
+    FlatChoice choice;
+    std::map<std::string, std::vector<HandedFile>> byName;
+    for (const auto& file : sub.files) byName[file.name].push_back(file);
+    std::vector<HandedFile> newest;
+    for (auto& [name, uploads] : byName) {
+        std::sort(uploads.begin(), uploads.end(), olderUpload);
+        newest.push_back(uploads.back());
+        if (uploads.size() < 2) continue;
+        std::string earlier;
+        for (size_t i = 0; i + 1 < uploads.size(); ++i) earlier += (i ? ", " : "") + uploads[i].path.filename().string();
+        choice.notes.push_back(name + ": uploaded " + std::to_string(uploads.size()) + " times; graded the newest, " +
+                               uploads.back().path.filename().string() + " (earlier: " + earlier + ")");
+    }
+    std::set<std::string> setAside;  // names of lesson candidates that lost to a newer one
+    for (const auto& lesson : course.lessons) {
+        std::vector<HandedFile> candidates;
+        for (const auto& file : newest)
+            if (file.name == lesson.studentFile || namesLessonFile(lesson, file.name)) candidates.push_back(file);
+        if (candidates.empty()) {
+            const std::string stem = asciiLower(fs::path(lesson.studentFile).stem().string()) + ".";
+            for (const auto& file : newest) {
+                const std::string lower = asciiLower(file.name);
+                if (lower.rfind(stem, 0) == 0 && !namesLessonFile(lesson, file.name))
+                    choice.notes.push_back(lesson.id + ": " + file.path.filename().string() + " is not a .cu file; not graded (hand in " +
+                                           lesson.studentFile + ")");
+            }
+            continue;
+        }
+        if (candidates.size() < 2) continue;
+        std::sort(candidates.begin(), candidates.end(), olderUpload);
+        std::string names;
+        for (size_t i = 0; i < candidates.size(); ++i) {
+            names += (i ? (i + 1 == candidates.size() ? " and " : ", ") : "") + candidates[i].path.filename().string();
+            if (i + 1 < candidates.size()) setAside.insert(candidates[i].name);
+        }
+        choice.notes.push_back(lesson.id + ": " + std::to_string(candidates.size()) + " candidates, " + names + "; graded the newest, " +
+                               candidates.back().path.filename().string());
+    }
+    for (const auto& file : newest)
+        if (!setAside.count(file.name)) choice.files.push_back(file);
+    return choice;
+}
+
+}  // namespace grader

@@ -1,0 +1,183 @@
+// LMS import files: two CSV writers and a zip of feedback texts. The zip is
+// written here, stored (no compression), with UTF-8 names and a fixed time, so
+// the same grades give the same bytes (libarchive's writer would pull every
+// format it has, libxml2's included, into the static grader).
+#include "batch/lms_export.h"
+
+#include <zlib.h>
+
+#include <sstream>
+
+#include "batch/feedback.h"
+#include "batch/layouts.h"
+#include "core/escape.h"
+#include "core/toolchain.h"
+
+namespace grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::vector<std::string> kExports = {"canvas", "moodle", "csv"};
+
+/// Every row the gradebook has: the results, then those without one yet (nullptr).
+std::vector<std::pair<std::string, const StudentResult*>> gradebookRows(const ClassView& view) {
+    std::map<std::string, const StudentResult*> byId;
+    for (const auto& s : view.students) byId[s.id] = &s;
+    for (const auto& id : view.missing) byId.emplace(id, nullptr);
+    return {byId.begin(), byId.end()};
+}
+
+const StudentIdentity& identityOf(const ClassView& view, const std::string& id) {
+    static const StudentIdentity none;
+    auto it = view.identities.find(id);
+    return it != view.identities.end() ? it->second : none;
+}
+
+/// A CSV field for an LMS: quoted when needed, never altered (an LMS does not evaluate cells).
+std::string plainField(const std::string& text) {
+    const std::string value = cleanUtf8(text);
+    if (value.find_first_of(",\"\r\n") == std::string::npos && (value.empty() || (value.front() != ' ' && value.back() != ' '))) return value;
+    std::string quoted = "\"";
+    for (char c : value) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+int maxPoints(const ClassView& view) {
+    for (const auto& s : view.students)
+        if (s.status == "graded") return s.maxScore();
+    return view.students.empty() ? 0 : view.students.front().maxScore();
+}
+
+bool allDigits(const std::string& text) { return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos; }
+
+/// Little-endian fields of a zip header.
+void put16(std::string& out, unsigned value) { out += char(value & 0xff), out += char((value >> 8) & 0xff); }
+void put32(std::string& out, uint32_t value) { put16(out, value & 0xffff), put16(out, value >> 16); }
+
+/// A zip of `files` (name, bytes), stored, names flagged UTF-8, every file dated 2025-01-01.
+std::string storedZip(const std::vector<std::pair<std::string, std::string>>& files) {
+    constexpr unsigned kUtf8Names = 0x0800, kDate = ((2025 - 1980) << 9) | (1 << 5) | 1;
+    std::string body, directory;
+    for (const auto& [name, bytes] : files) {
+        const uint32_t crc = static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+        const uint32_t offset = static_cast<uint32_t>(body.size());
+        std::string common;  // version needed .. extra length, shared by both headers
+        put16(common, 20), put16(common, kUtf8Names), put16(common, 0), put16(common, 0), put16(common, kDate);
+        put32(common, crc), put32(common, static_cast<uint32_t>(bytes.size())), put32(common, static_cast<uint32_t>(bytes.size()));
+        put16(common, static_cast<unsigned>(name.size())), put16(common, 0);
+        put32(body, 0x04034b50);
+        body += common + name + bytes;
+        put32(directory, 0x02014b50);
+        put16(directory, 0x031e);  // made on Unix, zip 3.0
+        directory += common;
+        put16(directory, 0), put16(directory, 0), put16(directory, 0);  // comment, disk, internal attributes
+        put32(directory, 0100644u << 16), put32(directory, offset);
+        directory += name;
+    }
+    std::string end;
+    put32(end, 0x06054b50), put16(end, 0), put16(end, 0);
+    put16(end, static_cast<unsigned>(files.size())), put16(end, static_cast<unsigned>(files.size()));
+    put32(end, static_cast<uint32_t>(directory.size())), put32(end, static_cast<uint32_t>(body.size())), put16(end, 0);
+    return body + directory + end;
+}
+
+}  // namespace
+
+const std::vector<std::string>& exportNames() { return kExports; }
+
+std::string canvasImportCsv(const ClassView& view, const AssignmentRef& assignment) {
+    std::ostringstream out;
+    out << "\xEF\xBB\xBF" << "Student,ID,SIS User ID,SIS Login ID,Section,"
+        << plainField(assignment.name + " (" + assignment.id + ")") << "\r\n";
+    out << "Points Possible,,,,," << maxPoints(view) << "\r\n";
+    for (const auto& [id, result] : gradebookRows(view)) {
+        const StudentIdentity& who = identityOf(view, id);
+        out << plainField(view.nameOf(id, result)) << "," << plainField(who.lmsId.empty() ? id : who.lmsId) << "," << plainField(who.sisId)
+            << "," << plainField(who.login) << "," << plainField(who.section) << "," << (result ? std::to_string(result->score()) : "")
+            << "\r\n";
+    }
+    return out.str();
+}
+
+std::string moodleGradesCsv(const ClassView& view, const AssignmentRef& assignment) {
+    std::ostringstream out;
+    out << "Full name,Email address,ID number," << plainField(assignment.name) << ",Feedback\n";
+    for (const auto& [id, result] : gradebookRows(view)) {
+        const StudentIdentity& who = identityOf(view, id);
+        std::string feedback;
+        if (result) {
+            feedback = std::to_string(result->score()) + "/" + std::to_string(result->maxScore());
+            if (result->status == "not submitted") feedback += ", not submitted";
+            else if (result->status != "graded") feedback += ", " + result->status + ": " + result->message;
+            else if (const std::string missing = result->notSubmitted(); !missing.empty()) feedback += ", not submitted: " + missing;
+            if (result->late) feedback += result->latePenalty ? ", late: " + std::to_string(result->latePenalty) + " off" : ", late";
+        }
+        out << plainField(view.nameOf(id, result)) << "," << plainField(who.email) << "," << plainField(who.sisId) << ","
+            << (result ? std::to_string(result->score()) : "") << "," << plainField(feedback) << "\n";
+    }
+    return out.str();
+}
+
+std::string moodleFeedbackFolder(const ClassView& view, const StudentResult& result) {
+    if (auto handedIn = parseMoodleName(result.source); handedIn && !handedIn->onlineText && handedIn->original.empty())
+        return result.source;  // the folder Moodle's own download had: its name is what Moodle matches
+    const StudentIdentity& who = identityOf(view, result.id);
+    std::string participant = who.lmsId.empty() ? result.id : who.lmsId;
+    if (!allDigits(participant)) return "";
+    std::string name = view.nameOf(result.id, &result);
+    for (char& c : name)
+        if (c == '_' || c == '/' || c == '\\') c = ' ';  // Moodle splits the folder's name at '_'
+    return name + "_" + participant + "_assignsubmission_file_";
+}
+
+std::optional<Error> writeMoodleFeedbackZip(const ClassView& view, const fs::path& zip) {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const auto& s : view.students) {
+        const std::string folder = moodleFeedbackFolder(view, s);
+        if (!folder.empty()) files.push_back({folder + "/feedback.txt", feedbackText(view.course, s)});
+    }
+    return writeFileAtomically(zip, storedZip(files));
+}
+
+Expected<ExportSummary> writeLmsExports(const ClassView& view, const std::vector<std::string>& exports, const AssignmentRef& assignment,
+                                        const fs::path& out) {
+    ExportSummary summary;
+    for (const auto& name : exports) {
+        if (name == "csv") {
+            summary.files.push_back(out / "gradebook.csv");
+        } else if (name == "canvas") {
+            int noId = 0;
+            for (const auto& [id, result] : gradebookRows(view)) noId += !allDigits(identityOf(view, id).lmsId.empty() ? id : identityOf(view, id).lmsId);
+            if (noId)
+                summary.notes.push_back("canvas_import.csv: " + std::to_string(noId) + " student" + (noId == 1 ? " has" : "s have") +
+                                        " no numeric Canvas user id; Canvas matches them by SIS User ID or SIS Login ID (a roster gives those)");
+            if (auto e = writeFileAtomically(out / "canvas_import.csv", canvasImportCsv(view, assignment))) return *e;
+            summary.files.push_back(out / "canvas_import.csv");
+        } else if (name == "moodle") {
+            int unmatched = 0, noFolder = 0;
+            for (const auto& [id, result] : gradebookRows(view)) {
+                const StudentIdentity& who = identityOf(view, id);
+                unmatched += who.email.empty() && who.sisId.empty();
+                noFolder += result && moodleFeedbackFolder(view, *result).empty();
+            }
+            if (unmatched)
+                summary.notes.push_back("moodle_grades.csv: " + std::to_string(unmatched) + " student" + (unmatched == 1 ? " has" : "s have") +
+                                        " neither email nor ID number, so Moodle cannot match " + (unmatched == 1 ? "it" : "them") +
+                                        " (give --roster with an email column)");
+            if (noFolder)
+                summary.notes.push_back("moodle_feedback.zip: " + std::to_string(noFolder) + " student" + (noFolder == 1 ? " has" : "s have") +
+                                        " no Moodle participant id; left out");
+            if (auto e = writeFileAtomically(out / "moodle_grades.csv", moodleGradesCsv(view, assignment))) return *e;
+            if (auto e = writeMoodleFeedbackZip(view, out / "moodle_feedback.zip")) return *e;
+            summary.files.push_back(out / "moodle_grades.csv");
+            summary.files.push_back(out / "moodle_feedback.zip");
+        } else {
+            return Error{"--export", "unknown format '" + name + "'", "one of canvas, moodle, csv"};
+        }
+    }
+    return summary;
+}
+
+}  // namespace grader
