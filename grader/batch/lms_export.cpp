@@ -1,16 +1,13 @@
-// LMS import files: two CSV writers and a zip of feedback texts. The zip is
-// written here, stored (no compression), with UTF-8 names and a fixed time, so
-// the same grades give the same bytes (libarchive's writer would pull every
-// format it has, libxml2's included, into the static grader).
+// LMS import files: two CSV writers and a zip of feedback texts (core/stored_zip.h:
+// the same grades give the same bytes).
 #include "batch/lms_export.h"
-
-#include <zlib.h>
 
 #include <sstream>
 
 #include "batch/feedback.h"
 #include "batch/layouts.h"
 #include "core/escape.h"
+#include "core/stored_zip.h"
 #include "core/toolchain.h"
 
 namespace grader {
@@ -51,37 +48,6 @@ int maxPoints(const ClassView& view) {
 }
 
 bool allDigits(const std::string& text) { return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos; }
-
-/// Little-endian fields of a zip header.
-void put16(std::string& out, unsigned value) { out += char(value & 0xff), out += char((value >> 8) & 0xff); }
-void put32(std::string& out, uint32_t value) { put16(out, value & 0xffff), put16(out, value >> 16); }
-
-/// A zip of `files` (name, bytes), stored, names flagged UTF-8, every file dated 2025-01-01.
-std::string storedZip(const std::vector<std::pair<std::string, std::string>>& files) {
-    constexpr unsigned kUtf8Names = 0x0800, kDate = ((2025 - 1980) << 9) | (1 << 5) | 1;
-    std::string body, directory;
-    for (const auto& [name, bytes] : files) {
-        const uint32_t crc = static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
-        const uint32_t offset = static_cast<uint32_t>(body.size());
-        std::string common;  // version needed .. extra length, shared by both headers
-        put16(common, 20), put16(common, kUtf8Names), put16(common, 0), put16(common, 0), put16(common, kDate);
-        put32(common, crc), put32(common, static_cast<uint32_t>(bytes.size())), put32(common, static_cast<uint32_t>(bytes.size()));
-        put16(common, static_cast<unsigned>(name.size())), put16(common, 0);
-        put32(body, 0x04034b50);
-        body += common + name + bytes;
-        put32(directory, 0x02014b50);
-        put16(directory, 0x031e);  // made on Unix, zip 3.0
-        directory += common;
-        put16(directory, 0), put16(directory, 0), put16(directory, 0);  // comment, disk, internal attributes
-        put32(directory, 0100644u << 16), put32(directory, offset);
-        directory += name;
-    }
-    std::string end;
-    put32(end, 0x06054b50), put16(end, 0), put16(end, 0);
-    put16(end, static_cast<unsigned>(files.size())), put16(end, static_cast<unsigned>(files.size()));
-    put32(end, static_cast<uint32_t>(directory.size())), put32(end, static_cast<uint32_t>(body.size())), put16(end, 0);
-    return body + directory + end;
-}
 
 }  // namespace
 
@@ -133,12 +99,14 @@ std::string moodleFeedbackFolder(const ClassView& view, const StudentResult& res
 }
 
 std::optional<Error> writeMoodleFeedbackZip(const ClassView& view, const fs::path& zip) {
-    std::vector<std::pair<std::string, std::string>> files;
+    std::vector<ZipEntry> files;
     for (const auto& s : view.students) {
         const std::string folder = moodleFeedbackFolder(view, s);
         if (!folder.empty()) files.push_back({folder + "/feedback.txt", feedbackText(view.course, s)});
     }
-    return writeFileAtomically(zip, storedZip(files));
+    auto bytes = storedZip(files);
+    if (!bytes) return bytes.error();
+    return writeFileAtomically(zip, *bytes);
 }
 
 Expected<ExportSummary> writeLmsExports(const ClassView& view, const std::vector<std::string>& exports, const AssignmentRef& assignment,

@@ -11,6 +11,7 @@
 
 #include "batch/batch.h"
 #include "batch/class_outputs.h"
+#include "core/stored_zip.h"
 #include "core/toolchain.h"
 #include "export/student_kit.h"
 
@@ -54,25 +55,6 @@ std::vector<std::string> sortedFilesUnder(const fs::path& folder) {
     return files;
 }
 
-/// The CRC-32 (IEEE) a zip entry records.
-uint32_t crc32Of(const std::string& data) {
-    static const std::vector<uint32_t> table = [] {
-        std::vector<uint32_t> t(256);
-        for (uint32_t i = 0; i < 256; ++i) {
-            uint32_t c = i;
-            for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            t[i] = c;
-        }
-        return t;
-    }();
-    uint32_t c = 0xFFFFFFFFu;
-    for (unsigned char byte : data) c = table[(c ^ byte) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
-}
-
-void put16(std::string& out, uint32_t v) { out += char(v & 0xFF), out += char((v >> 8) & 0xFF); }
-void put32(std::string& out, uint32_t v) { put16(out, v & 0xFFFF), put16(out, v >> 16); }
-
 std::string resultsText(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
 
 double secondsSince(std::chrono::steady_clock::time_point started) {
@@ -101,41 +83,18 @@ std::optional<Error> copySubmission(const fs::path& from, const fs::path& into) 
 
 }  // namespace
 
-// Stored, not compressed. libarchive's zip writer is not used: linked statically it drags in every
-// format's writer (xar's needs libxml2).
 Expected<std::string> zipOfFolder(const fs::path& folder) {
-    constexpr uint32_t kDosDate = (0 << 9) | (1 << 5) | 1;  // 1980-01-01, 00:00
-    constexpr uint32_t kUtf8Names = 0x0800;
-    std::string zip, directory;
-    size_t entries = 0;
+    std::vector<ZipEntry> entries;
     for (const auto& relative : sortedFilesUnder(folder)) {
         const fs::path file = folder / relative;
-        std::string data;
+        ZipEntry entry{relative, "", 0644};
         struct stat info {};
-        if (!readFile(file, data) || stat(file.c_str(), &info) != 0) return Error{file.string(), "cannot read the file", ""};
-        if (data.size() >= 0xFFFFFFFFu || zip.size() >= 0xFFFFFFFFu) return Error{file.string(), "too large for a zip without zip64", ""};
-        const uint32_t crc = crc32Of(data), size = static_cast<uint32_t>(data.size()), offset = static_cast<uint32_t>(zip.size());
-        auto common = [&](std::string& out) {  // from "version needed" to "extra field length"
-            put16(out, 20), put16(out, kUtf8Names), put16(out, 0), put16(out, 0), put16(out, kDosDate);
-            put32(out, crc), put32(out, size), put32(out, size), put16(out, static_cast<uint32_t>(relative.size())), put16(out, 0);
-        };
-        put32(zip, 0x04034b50);
-        common(zip);
-        zip += relative + data;
-        put32(directory, 0x02014b50);
-        put16(directory, (3 << 8) | 20);  // made on Unix: the external attributes hold the mode
-        common(directory);
-        put16(directory, 0), put16(directory, 0), put16(directory, 0);
-        put32(directory, static_cast<uint32_t>(S_IFREG | (info.st_mode & 0777)) << 16);
-        put32(directory, offset);
-        directory += relative;
-        ++entries;
+        if (!readFile(file, entry.bytes) || stat(file.c_str(), &info) != 0) return Error{file.string(), "cannot read the file", ""};
+        entry.mode = info.st_mode & 0777;
+        entries.push_back(std::move(entry));
     }
-    if (entries >= 0xFFFF) return Error{folder.string(), "too many files for a zip without zip64", ""};
-    const uint32_t directoryOffset = static_cast<uint32_t>(zip.size());
-    zip += directory;
-    put32(zip, 0x06054b50), put16(zip, 0), put16(zip, 0), put16(zip, static_cast<uint32_t>(entries)), put16(zip, static_cast<uint32_t>(entries));
-    put32(zip, static_cast<uint32_t>(directory.size())), put32(zip, directoryOffset), put16(zip, 0);
+    auto zip = storedZip(entries);
+    if (!zip) return Error{folder.string(), zip.error().message, ""};
     return zip;
 }
 
