@@ -65,6 +65,8 @@ in_gradescope() {
     if [ -L "$entry" ]; then args+=(--symlink "$(readlink "$entry")" "$entry")
     elif [ -d "$entry" ]; then args+=(--ro-bind "$entry" "$entry"); fi
   done
+  # The grader under test and its runtime folder, also where they lie under /tmp (a CI clone).
+  args+=(--ro-bind "$(dirname "$(realpath "$grader")")" "$(dirname "$(realpath "$grader")")")
   bwrap "${args[@]}" env GRADER_PREBUILT="$grader" "$@"
 }
 in_gradescope true || { echo "bwrap cannot run here (it needs root or user namespaces): skipped"; exit 77; }
