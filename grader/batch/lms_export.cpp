@@ -32,15 +32,6 @@ const StudentIdentity& identityOf(const ClassView& view, const std::string& id) 
     return it != view.identities.end() ? it->second : none;
 }
 
-/// A CSV field for an LMS: quoted when needed, never altered (an LMS does not evaluate cells).
-std::string plainField(const std::string& text) {
-    const std::string value = cleanUtf8(text);
-    if (value.find_first_of(",\"\r\n") == std::string::npos && (value.empty() || (value.front() != ' ' && value.back() != ' '))) return value;
-    std::string quoted = "\"";
-    for (char c : value) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
-}
-
 int maxPoints(const ClassView& view) {
     for (const auto& s : view.students)
         if (s.status == "graded") return s.maxScore();
@@ -56,12 +47,12 @@ const std::vector<std::string>& exportNames() { return kExports; }
 std::string canvasImportCsv(const ClassView& view, const AssignmentRef& assignment) {
     std::ostringstream out;
     out << "\xEF\xBB\xBF" << "Student,ID,SIS User ID,SIS Login ID,Section,"
-        << plainField(assignment.name + " (" + assignment.id + ")") << "\r\n";
+        << csvPlainField(assignment.name + " (" + assignment.id + ")") << "\r\n";
     out << "Points Possible,,,,," << maxPoints(view) << "\r\n";
     for (const auto& [id, result] : gradebookRows(view)) {
         const StudentIdentity& who = identityOf(view, id);
-        out << plainField(view.nameOf(id, result)) << "," << plainField(who.lmsId.empty() ? id : who.lmsId) << "," << plainField(who.sisId)
-            << "," << plainField(who.login) << "," << plainField(who.section) << "," << (result ? std::to_string(result->score()) : "")
+        out << csvPlainField(view.nameOf(id, result)) << "," << csvPlainField(who.lmsId.empty() ? id : who.lmsId) << "," << csvPlainField(who.sisId)
+            << "," << csvPlainField(who.login) << "," << csvPlainField(who.section) << "," << (result ? std::to_string(result->score()) : "")
             << "\r\n";
     }
     return out.str();
@@ -69,7 +60,7 @@ std::string canvasImportCsv(const ClassView& view, const AssignmentRef& assignme
 
 std::string moodleGradesCsv(const ClassView& view, const AssignmentRef& assignment) {
     std::ostringstream out;
-    out << "Full name,Email address,ID number," << plainField(assignment.name) << ",Feedback\n";
+    out << "Full name,Email address,ID number," << csvPlainField(assignment.name) << ",Feedback\n";
     for (const auto& [id, result] : gradebookRows(view)) {
         const StudentIdentity& who = identityOf(view, id);
         std::string feedback;
@@ -80,8 +71,8 @@ std::string moodleGradesCsv(const ClassView& view, const AssignmentRef& assignme
             else if (const std::string missing = result->notSubmitted(); !missing.empty()) feedback += ", not submitted: " + missing;
             if (result->late) feedback += result->latePenalty ? ", late: " + std::to_string(result->latePenalty) + " off" : ", late";
         }
-        out << plainField(view.nameOf(id, result)) << "," << plainField(who.email) << "," << plainField(who.sisId) << ","
-            << (result ? std::to_string(result->score()) : "") << "," << plainField(feedback) << "\n";
+        out << csvPlainField(view.nameOf(id, result)) << "," << csvPlainField(who.email) << "," << csvPlainField(who.sisId) << ","
+            << (result ? std::to_string(result->score()) : "") << "," << csvPlainField(feedback) << "\n";
     }
     return out.str();
 }

@@ -66,13 +66,18 @@ std::string htmlEscape(const std::string& text) { return escapeMarkup(text, fals
 
 std::string xmlEscape(const std::string& text) { return escapeMarkup(text, true); }
 
-std::string csvField(const std::string& text) {
-    std::string value = cleanUtf8(text);
-    if (!value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@')) value = "'" + value;
-    if (value.find_first_of(",\"\n\r") == std::string::npos) return value;
+std::string csvPlainField(const std::string& text) {
+    const std::string value = cleanUtf8(text);
+    if (value.find_first_of(",\"\r\n") == std::string::npos && (value.empty() || (value.front() != ' ' && value.back() != ' '))) return value;
     std::string quoted = "\"";
     for (char c : value) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
     return quoted + "\"";
+}
+
+std::string csvField(const std::string& text) {
+    std::string value = cleanUtf8(text);
+    if (!value.empty() && (value[0] == '=' || value[0] == '+' || value[0] == '-' || value[0] == '@')) value = "'" + value;
+    return csvPlainField(value);
 }
 
 std::string asciiLower(std::string text) {

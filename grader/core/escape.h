@@ -18,6 +18,9 @@ std::string htmlEscape(const std::string& text);
 std::string xmlEscape(const std::string& text);
 /// One CSV field: quoted when needed (RFC 4180), and a leading = + - @ neutralized with a quote mark.
 std::string csvField(const std::string& text);
+/// One CSV field for an LMS import, which never evaluates cells: quoted when needed (also for
+/// leading or trailing spaces), never altered.
+std::string csvPlainField(const std::string& text);
 /// One shell word: as it is when it holds only safe characters, else in single quotes.
 std::string shellQuote(const std::string& word);
 
