@@ -1,12 +1,20 @@
-// TurnLock: shared turns coexist, an exclusive turn excludes every other, and
-// an exclusive taker that waits keeps new shared takers out (the gate).
-// Probed with non-blocking flock on separate descriptors, never with timing.
+// TurnLock: shared turns coexist, an exclusive turn excludes every other, an
+// exclusive taker that waits keeps new shared takers out (the gate across
+// processes, the ledger inside one), waiting exclusive takers go back to back,
+// and a long shared run stops holding back new shared turns. Probed with
+// non-blocking flock on separate descriptors and the order turns were given,
+// never with how long anything took.
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <string>
 #include <filesystem>
 #include <thread>
 
@@ -51,27 +59,103 @@ TEST_CASE("shared turns coexist; an exclusive turn excludes the others until it 
     CHECK(couldTake(file, LOCK_EX));
 }
 
-TEST_CASE("an exclusive taker waiting behind shared turns holds the gate, so new shared takers queue behind it") {
+TEST_CASE("an exclusive taker waiting behind another process's shared turn holds the gate, so new shared takers queue behind it") {
     const auto file = freshLockFile("gated.lock");
     const std::filesystem::path gate = file.string() + ".gate";
-    auto running = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared));
+    int toChild[2], fromChild[2];
+    REQUIRE(pipe(toChild) == 0);
+    REQUIRE(pipe(fromChild) == 0);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {  // another grader on the machine, in a correctness run
+        TurnLock running = TurnLock::take(file, TurnLock::Mode::Shared);
+        char c = 'h';
+        if (write(fromChild[1], &c, 1) != 1 || read(toChild[0], &c, 1) != 1) _exit(1);
+        _exit(0);  // exiting closes its descriptor: the turn ends
+    }
+    char c = 0;
+    REQUIRE(read(fromChild[0], &c, 1) == 1);
     std::atomic<bool> timed{false};
     std::thread timing([&] {
         TurnLock turn = TurnLock::take(file, TurnLock::Mode::Exclusive);
         timed = true;
     });
-    // Wait until the timing thread holds the gate (it cannot get the lock while `running` holds it).
+    // Wait until the timing thread holds the gate (it cannot get the lock while the child holds it).
     for (int i = 0; i < 2000 && couldTake(gate, LOCK_EX); ++i) usleep(1000);
     CHECK_FALSE(couldTake(gate, LOCK_EX));  // a new shared taker would wait at the gate
     CHECK_FALSE(timed.load());
-    running.reset();  // the correctness run ends: the timing run gets its turn
+    REQUIRE(write(toChild[1], &c, 1) == 1);  // the child's run ends: the timing run gets its turn
+    int status = 0;
+    waitpid(child, &status, 0);
     timing.join();
     CHECK(timed.load());
     CHECK(couldTake(gate, LOCK_EX));
     CHECK(couldTake(file, LOCK_EX));
+    for (int fd : {toChild[0], toChild[1], fromChild[0], fromChild[1]}) close(fd);
 }
 
 TEST_CASE("a lock file that cannot be created gives an unlocked turn, not a hang") {
     TurnLock turn = TurnLock::take("/proc/no-such-dir/x.lock", TurnLock::Mode::Exclusive);
     CHECK_FALSE(turn.held());
+}
+
+TEST_CASE("exclusive turns asked for while shared runs drain follow one another before any new shared turn") {
+    const auto file = freshLockFile("coalesced.lock");
+    auto running = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared));
+    std::mutex orderMutex;
+    std::string order;
+    auto taker = [&](TurnLock::Mode mode, char name) {
+        return std::thread([&, mode, name] {
+            TurnLock turn = TurnLock::take(file, mode);
+            std::lock_guard<std::mutex> lock(orderMutex);
+            order += name;
+        });
+    };
+    std::thread first = taker(TurnLock::Mode::Exclusive, 'E');
+    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 1; ++i) usleep(1000);
+    std::thread second = taker(TurnLock::Mode::Exclusive, 'E');
+    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 2; ++i) usleep(1000);
+    REQUIRE(TurnLock::exclusiveWaiting(file) == 2);
+    std::thread shared = taker(TurnLock::Mode::Shared, 'S');  // asked for after them: it waits for both
+    CHECK(order.empty());
+    running.reset();  // the correctness run ends
+    first.join();
+    second.join();
+    shared.join();
+    CHECK(order == "EES");
+    CHECK(TurnLock::exclusiveWaiting(file) == 0);
+    CHECK(couldTake(file, LOCK_EX));
+}
+
+TEST_CASE("a shared run that outlasts a long run no longer holds back new shared turns, and the exclusive turn still waits for all") {
+    const auto file = freshLockFile("long-run.lock");
+    const std::chrono::milliseconds noPatience{0};  // every run older than the waiting counts as long
+    auto hanging = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared));
+    std::mutex orderMutex;
+    std::string order;
+    std::thread timing([&] {
+        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Exclusive);
+        std::lock_guard<std::mutex> lock(orderMutex);
+        order += 'E';
+    });
+    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 1; ++i) usleep(1000);
+    REQUIRE(TurnLock::exclusiveWaiting(file) == 1);
+    // The hanging run began before the timing run waited: a new shared run starts beside it.
+    auto admitted = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared, noPatience));
+    CHECK(admitted->held());
+    hanging.reset();  // killed at its time limit
+    std::thread later([&] {  // only runs newer than the waiting are left: this one waits for the timing run
+        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Shared, noPatience);
+        std::lock_guard<std::mutex> lock(orderMutex);
+        order += 'S';
+    });
+    usleep(300 * 1000);
+    {
+        std::lock_guard<std::mutex> lock(orderMutex);
+        CHECK(order.empty());  // the timing run waits for the admitted run, the later one for the timing run
+    }
+    admitted.reset();
+    timing.join();
+    later.join();
+    CHECK(order == "ES");
 }
