@@ -23,6 +23,7 @@
 #include "checks/check.h"
 #include "core/escape.h"
 #include "core/interrupt.h"
+#include "core/parallel.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
 
@@ -162,12 +163,10 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     checkOptions.seed = result.seed;
     checkOptions.grader = kitGraderCommand();
     LessonPrebuild prebuild(course, files.byLesson, backend, &cpu);
-    for (const auto& lesson : course.lessons) {
+    // One lesson's outcome; lessons share nothing but the (stateless) backends.
+    auto gradeOne = [&](const Lesson& lesson) {
         auto found = files.byLesson.find(lesson.id);
-        if (found == files.byLesson.end()) {
-            result.lessons.push_back(notSubmitted(lesson, backendName));
-            continue;
-        }
+        if (found == files.byLesson.end()) return notSubmitted(lesson, backendName);
         const fs::path inside = found->second.lexically_relative(root);
         std::string handedIn = sub.kind == SubmissionKind::File ? sub.sourceName() : sub.sourceName() + "/" + inside.string();
         if (auto as = handedAs.find(inside.begin()->string()); as != handedAs.end())  // the LMS's file, and what lies in it
@@ -186,8 +185,10 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
         }
         outcome.report.file = handedIn;  // the instructor's: which file of the submission was graded
         if (files.nearMisses.count(lesson.id) && course.nearMissPenalty > 0) applyNearMissPenalty(course, lesson, outcome.report);
-        result.lessons.push_back(outcome);
-    }
+        return outcome;
+    };
+    const int atOnce = options.lessonsAtOnce > 0 ? options.lessonsAtOnce : backend.name() == "gpu" ? int(course.lessons.size()) : 1;
+    result.lessons = forEachAtOnce(course.lessons, atOnce, gradeOne);
     if (sub.late && course.latePenalty > 0) {
         result.latePenalty = (result.score() * course.latePenalty + 50) / 100;
         result.notes.push_back("late: " + std::to_string(result.latePenalty) + " point" + (result.latePenalty == 1 ? "" : "s") +

@@ -34,6 +34,9 @@ struct BatchOptions {
     std::filesystem::path out;
     std::filesystem::path coursePath;  ///< course.yaml, for the Slurm script (its text's hash is Course::sourceHash)
     int jobs = 0;                      ///< parallel submissions; 0: one per core
+    /// Lessons of one submission graded at once; 0: all of them on the gpu backend (its runs
+    /// wait on the device more than on the cores), one at a time on the cpu backend.
+    int lessonsAtOnce = 0;
     std::string backend = "auto";      ///< cpu | gpu | auto
     bool sandbox = true;               ///< false only with --no-sandbox
     /// Where bubblewrap cannot run, grade without the sandbox (with a note) instead of refusing:

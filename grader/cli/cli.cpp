@@ -244,6 +244,9 @@ int runCli(int argc, char** argv) {
     batchCmd->add_option("submissions", batchSubmissions, "folder with one folder or archive per student, named by student id")->required();
     batchCmd->add_option("--out", batchOut, "results folder: <id>.json, gradebook.csv, junit.xml, gradescope/, report.html")->required();
     batchCmd->add_option("-j,--jobs", batch.options.jobs, "submissions graded in parallel (default: one per core)")->check(CLI::Range(1, 1024));
+    batchCmd->add_option("--lessons-at-once", batch.options.lessonsAtOnce,
+                         "lessons of one submission graded at once (default: all on the gpu backend, 1 on the cpu backend)")
+        ->check(CLI::Range(1, 64));
     batchCmd->add_option("--backend", batch.options.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
     batchCmd->add_option("--gpus", batch.options.gpus, "the GPUs to grade on, e.g. 0,1 or UUIDs (default: CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists)");

@@ -2,9 +2,9 @@
 #include "export/prebuilt_harness.h"
 
 #include <algorithm>
-#include <mutex>
 #include <thread>
 
+#include "core/parallel.h"
 #include "core/process.h"
 #include "core/toolchain.h"
 
@@ -21,29 +21,17 @@ struct Job {
     ProcessResult result;
 };
 
+/// Runs every job, at most as many at once as there are cores (8 at most).
 void runAll(std::vector<Job>& jobs) {
-    const size_t workers = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
-    size_t next = 0;
-    std::mutex lock;
-    std::vector<std::thread> threads;
-    for (size_t w = 0; w < std::min(workers, jobs.size()); ++w) {
-        threads.emplace_back([&] {
-            for (;;) {
-                size_t mine;
-                {
-                    std::lock_guard<std::mutex> guard(lock);
-                    if (next >= jobs.size()) return;
-                    mine = next++;
-                }
-                ProcessLimits limits;
-                limits.wallSeconds = 600;
-                limits.memoryBytes = 0;
-                limits.outputBytes = 256LL << 20;
-                jobs[mine].result = runProcess(jobs[mine].argv, limits);
-            }
-        });
-    }
-    for (auto& t : threads) t.join();
+    const int workers = static_cast<int>(std::max(1u, std::min(std::thread::hardware_concurrency(), 8u)));
+    const auto results = forEachAtOnce(jobs, workers, [](const Job& job) {
+        ProcessLimits limits;
+        limits.wallSeconds = 600;
+        limits.memoryBytes = 0;
+        limits.outputBytes = 256LL << 20;
+        return runProcess(job.argv, limits);
+    });
+    for (size_t i = 0; i < jobs.size(); ++i) jobs[i].result = results[i];
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
+#include <map>
+#include <thread>
 #include <stdexcept>
 
 #include "batch/batch.h"
@@ -21,6 +24,8 @@ std::atomic<bool> failNextBuild{false};
 std::atomic<bool> failDeviceOnce{false};  ///< the next run of a file containing "DEVICE" meets a failed device
 
 /// Builds anything; a file containing "WRONG" computes C off by one; "THROW" makes the grader fail once.
+/// What a build saw travels in its BuildResult (the executable names the source), as the Backend
+/// contract asks: lessons of one submission build and run at once.
 class FakeBackend : public Backend {
 public:
     std::string name() const override { return "cpu"; }
@@ -32,19 +37,30 @@ public:
         BuildResult b;
         b.ok = true;
         b.summary = "built";
-        wrong_ = readText(source).find("WRONG") != std::string::npos;
-        device_ = readText(source).find("DEVICE") != std::string::npos;
+        b.executable = source;
         return b;
     }
-    RunRecord run(const BuildResult&, const RunRequest& request) override {
-        RunRecord r = fakeMatmulRun(request, wrong_ ? 1 : -1);
-        if (device_ && failDeviceOnce.exchange(false)) r.deviceError = "cudaErrorECCUncorrectable after the synchronize";
+    RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        const std::string text = readText(build.executable);
+        RunRecord r = fakeMatmulRun(request, text.find("WRONG") != std::string::npos ? 1 : -1);
+        if (text.find("DEVICE") != std::string::npos && failDeviceOnce.exchange(false))
+            r.deviceError = "cudaErrorECCUncorrectable after the synchronize";
         return r;
     }
+};
 
-private:
-    bool wrong_ = false;
-    bool device_ = false;
+/// A fake whose builds take a while and count how many overlap.
+class SlowBuildBackend : public FakeBackend {
+public:
+    static inline std::atomic<int> inFlight{0}, mostInFlight{0};
+    BuildResult build(const Lesson& lesson, const fs::path& source, const std::string& name) override {
+        const int now = ++inFlight;
+        for (int seen = mostInFlight; now > seen && !mostInFlight.compare_exchange_weak(seen, now);) {
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        --inFlight;
+        return FakeBackend::build(lesson, source, name);
+    }
 };
 
 const char* const kCourse = R"(course: {title: Fake class}
@@ -117,6 +133,40 @@ TEST_CASE("every submission is graded once and a rerun grades only what changed"
 
     writeText(fake.coursePath, std::string(kCourse) + "# a changed course.yaml regrades everyone\n");
     CHECK(fake.grade().graded == 3);
+}
+
+TEST_CASE("a submission's lessons graded at once give the same result, in the course's order, as one at a time") {
+    FakeClass fake(2);
+    for (int i = 0; i < 2; ++i) writeText(fake.subs / ("s" + std::to_string(i)) / "work" / "tile_loading.cu", "// lesson 2");
+    writeText(fake.subs / "s1" / "work" / "matmul_naive.cu", "// WRONG");
+    std::map<std::string, std::string> oneAtATime;
+    for (int atOnce : {1, 2}) {
+        CAPTURE(atOnce);
+        fs::remove_all(fake.out);
+        SlowBuildBackend::mostInFlight = 0;
+        BatchOptions o = fake.options();
+        o.jobs = 1;
+        o.lessonsAtOnce = atOnce;
+        o.makeBackend = [] { return std::make_unique<SlowBuildBackend>(); };
+        auto summary = gradeBatch(fake.course, o);
+        REQUIRE(summary.ok());
+        CHECK(summary->graded == 2);
+        CHECK(SlowBuildBackend::mostInFlight == atOnce);
+        for (const char* id : {"s0", "s1"}) {
+            auto result = loadStudentResult(fake.out / (std::string(id) + ".json"));
+            REQUIRE(result.ok());
+            REQUIRE(result->lessons.size() == 2);
+            CHECK(result->lessons[0].report.lesson == "lesson1");
+            CHECK(result->lessons[1].report.lesson == "lesson2");
+            std::string verdicts;
+            for (const auto& l : result->lessons)
+                for (const auto& c : l.report.checks) verdicts += l.report.lesson + "." + c.name + "=" + statusWord(c.status) + " ";
+            if (atOnce == 1) oneAtATime[id] = verdicts;
+            else CHECK(verdicts == oneAtATime[id]);
+        }
+    }
+    CHECK(oneAtATime["s1"].find("lesson1.correctness=fail") != std::string::npos);
+    CHECK(oneAtATime["s0"].find("lesson1.correctness=pass") != std::string::npos);
 }
 
 TEST_CASE("an interrupted run loses nothing finished: only missing or damaged results are graded again") {
