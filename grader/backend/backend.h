@@ -40,7 +40,9 @@ struct RunRequest {
     std::vector<std::string> wrapper;   ///< a command the child runs under, e.g. compute-sanitizer --tool racecheck
 };
 
-/// Builds and runs student code on one kind of machine.
+/// Builds and runs student code on one kind of machine. build() and run() may be called from
+/// several threads at once (the batch grades a submission's lessons in parallel): a backend keeps
+/// what a build made in the BuildResult, not in itself.
 class Backend {
 public:
     virtual ~Backend() = default;
@@ -57,6 +59,19 @@ public:
     virtual bool cachesBuilds() const { return false; }
     /// Runs the built child once.
     virtual RunRecord run(const BuildResult& build, const RunRequest& request) = 0;
+    /// Runs several "matmul" cases (the same but for n and phase) in one child, in order, and returns a
+    /// record for each case the child reached: the cases after one that did not complete have none.
+    /// Only where runsCasesTogether(); there, starting a process is what costs (a CUDA context).
+    virtual std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) {
+        std::vector<RunRecord> records;
+        for (const auto& request : cases) {
+            records.push_back(run(build, request));
+            if (!records.back().complete || !records.back().process.succeeded()) break;
+        }
+        return records;
+    }
+    /// True when runCases() is cheaper than one run() per case.
+    virtual bool runsCasesTogether() const { return false; }
 };
 
 /// The emulator backend (always available where a C++ compiler is).
@@ -75,6 +90,9 @@ GpuTurnStats gpuTurnStats();
 
 /// Runs a built child (under request.wrapper) with the record protocol shared by both backends; `env` adds NAME=VALUE entries.
 RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env = {});
+/// Runs the built child once for several "matmul" cases (mode "cases"), each writing its own record; see Backend::runCases.
+/// The time limit is the first case's: it bounds the whole child, as it bounds one run.
+std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env = {});
 
 /// Resolves code addresses in `record` to source lines with addr2line.
 void resolveLocations(const std::filesystem::path& executable, RunRecord& record);

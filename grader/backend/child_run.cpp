@@ -2,6 +2,7 @@
 // addresses in its record into source lines.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -23,34 +24,47 @@ std::string hex(uintptr_t pc) {
 
 }  // namespace
 
-RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env) {
-    RunRecord record;
+namespace {
+
+/// A private folder for one child's records ("" when none can be made).
+std::filesystem::path makeRunFolder() {
     char dirTemplate[] = "/tmp/grader-run-XXXXXX";
-    if (!mkdtemp(dirTemplate)) {
-        record.parseError = "cannot create a temporary folder for the run";
-        return record;
-    }
-    const std::filesystem::path dir = dirTemplate;
-    const std::filesystem::path recordPath = dir / "record";
+    return mkdtemp(dirTemplate) ? std::filesystem::path(dirTemplate) : std::filesystem::path();
+}
+
+/// The child's argv up to and including MODE N PHASE SEED.
+std::vector<std::string> childArgv(const BuildResult& build, const RunRequest& request, const std::filesystem::path& recordPath,
+                                   const std::string& mode) {
     std::vector<std::string> argv = request.wrapper;
     argv.push_back(build.executable.string());
     argv.push_back(recordPath.string());
-    argv.push_back(request.mode);
+    argv.push_back(mode);
     argv.push_back(std::to_string(request.n));
     argv.push_back(std::to_string(request.phase));
     argv.push_back(std::to_string(request.seed));
-    for (const auto& e : request.extra) argv.push_back(e);
+    return argv;
+}
+
+/// The limits of a child that runs `request` and writes records of C up to `largestN`.
+ProcessLimits childLimits(const RunRequest& request, int largestN) {
     ProcessLimits limits;
     limits.wallSeconds = request.timeLimitS;
     limits.memoryBytes = request.memoryBytes;
     // RLIMIT_FSIZE caps every file the child writes, the record of C included.
-    limits.outputBytes = (16LL << 20) + 2LL * request.n * request.n * static_cast<long long>(sizeof(float));
-    // Batch mode: the child sees its own build read-only and its run folder.
-    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits, env);
+    limits.outputBytes = (16LL << 20) + 2LL * largestN * largestN * static_cast<long long>(sizeof(float));
+    return limits;
+}
+
+/// Parses the record file at `path` into `record`; false when the child never wrote it.
+bool readRecord(const std::filesystem::path& path, RunRecord& record) {
     std::string bytes;
-    if (readFile(recordPath, bytes)) parseRunRecord(bytes, record);
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
+    if (!readFile(path, bytes)) return false;
+    parseRunRecord(bytes, record);
+    return true;
+}
+
+/// Turns the record's code addresses and reported lines into source places.
+void locateRecord(const BuildResult& build, RunRecord& record) {
     resolveLocations(build.executable, record);
     if (record.fault && record.fault->at.line <= 0) {  // faults the child locates by line (index checks, asserts, ...)
         const auto& fields = record.fault->fields;
@@ -60,7 +74,61 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
             record.fault->at.file = file != fields.end() ? std::filesystem::path(file->second).filename().string() : build.sourceName;
         }
     }
+}
+
+}  // namespace
+
+RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env) {
+    RunRecord record;
+    const std::filesystem::path dir = makeRunFolder();
+    if (dir.empty()) {
+        record.parseError = "cannot create a temporary folder for the run";
+        return record;
+    }
+    const std::filesystem::path recordPath = dir / "record";
+    std::vector<std::string> argv = childArgv(build, request, recordPath, request.mode);
+    for (const auto& e : request.extra) argv.push_back(e);
+    // Batch mode: the child sees its own build read-only and its run folder.
+    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, childLimits(request, request.n), env);
+    readRecord(recordPath, record);
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    locateRecord(build, record);
     return record;
+}
+
+std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env) {
+    std::vector<RunRecord> records;
+    if (cases.empty()) return records;
+    const std::filesystem::path dir = makeRunFolder();
+    if (dir.empty()) {
+        records.emplace_back().parseError = "cannot create a temporary folder for the run";
+        return records;
+    }
+    const std::filesystem::path recordPath = dir / "record";  // case i writes record.i
+    std::vector<std::string> argv = childArgv(build, cases.front(), recordPath, "cases");
+    int largest = 0;
+    for (const auto& c : cases) {
+        argv.push_back(std::to_string(c.n) + ":" + std::to_string(c.phase));
+        largest = std::max(largest, c.n);
+    }
+    const ProcessResult process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, childLimits(cases.front(), largest), env);
+    for (size_t i = 0; i < cases.size(); ++i) {
+        RunRecord record;
+        if (!readRecord(recordPath.string() + "." + std::to_string(i), record)) break;
+        records.push_back(std::move(record));
+    }
+    if (records.empty()) records.emplace_back();  // the child stopped before the first case: that case carries why
+    // Every case but the last one reached ended as a run of its own would have; the last carries the process's end.
+    ProcessResult finished;
+    finished.started = true;
+    finished.exitCode = 0;
+    for (size_t i = 0; i + 1 < records.size(); ++i) records[i].process = finished;
+    records.back().process = process;
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    for (auto& record : records) locateRecord(build, record);
+    return records;
 }
 
 void resolveLocations(const std::filesystem::path& executable, RunRecord& record) {

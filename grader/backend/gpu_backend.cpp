@@ -134,6 +134,24 @@ public:
         return record;
     }
 
+    bool runsCasesTogether() const override { return true; }
+
+    std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
+        std::vector<RunRequest> unlimited = cases;
+        for (auto& request : unlimited) request.memoryBytes = 0;
+        const auto asked = std::chrono::steady_clock::now();
+        std::vector<RunRecord> records;
+        std::chrono::steady_clock::time_point granted;
+        {
+            const TurnLock turn = TurnLock::take(device_.lockFile(), TurnLock::Mode::Shared);
+            granted = std::chrono::steady_clock::now();
+            records = runChildCases(build, unlimited, device_.childEnvironment());
+        }
+        countTurn(false, seconds(asked, granted), seconds(granted, std::chrono::steady_clock::now()));
+        for (auto& record : records) record.deviceError = deviceFailure(record);
+        return records;
+    }
+
 private:
     GpuDevice device_;
     std::string noDevice_;  ///< why no device could be chosen, else ""

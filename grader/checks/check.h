@@ -91,6 +91,10 @@ struct CheckContext {
     std::function<const RunRecord&(const RunRequest&)> run;
     std::filesystem::path file;  ///< the student's file as the grader reads it (the quiz answers sit beside it)
     std::string grader;          ///< the grader as printed commands name it (CheckOptions::grader, resolved)
+    /// Announces "matmul" runs a check is about to ask for one by one: where the backend runs cases
+    /// together (Backend::runsCasesTogether) they run now in one child, and run() then finds them.
+    /// It changes no verdict: a check still asks for each run, and stops at the first that fails.
+    std::function<void(const std::vector<RunRequest>&)> runTogether = [](const std::vector<RunRequest>&) {};
 
     /// "grader check lesson3 FILE --check NAME --n N --seed S": reruns one case.
     std::string rerunCommand(std::optional<int> n) const;

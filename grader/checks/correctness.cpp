@@ -173,6 +173,7 @@ CheckResult checkCorrectness(CheckContext& ctx) {
     const int tile = ctx.course.tile;
     const StudentNames names = studentNames(ctx);
     long cases = 0;
+    std::vector<RunRequest> requests;  // every size, and in lesson 2 every phase of it
     for (long size : sizes) {
         const int n = static_cast<int>(size);
         std::vector<int> phases = {0};
@@ -185,43 +186,47 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             phases.assign(unique.begin(), unique.end());
         }
         for (int phase : phases) {
-            RunRequest request;
+            RunRequest& request = requests.emplace_back();
             request.n = n;
             request.phase = phase;
             request.seed = ctx.seed;
             request.timeLimitS = ctx.spec.timeLimitS;
-            const RunRecord& record = ctx.run(request);
-            if (auto failed = failedRun(ctx, record, request)) return *failed;
-            if (!record.uninitialized.empty())
-                return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) +
-                                                         " Rerun: " + ctx.rerunCommand(n) +
-                                                         seeTileMap(ctx, n, record.uninitialized.front().block[0],
-                                                                    record.uninitialized.front().block[1], phase, -1));
-            const auto verdict = judgeRun(ctx, names, record, n, phase);
-            if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
-            if (!verdict->ok) {
-                std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
-                                      " Rerun: " + ctx.rerunCommand(n) + tileMapOfFirstWrong(ctx, *verdict, n, phase);
-                // A small size may hide the pattern: look at the largest size too.
-                // One tile (n = TILE) looks the same for some mistakes: take the next size with two tiles.
-                const bool oneTile = (ctx.lesson.number == 2 || ctx.lesson.number == 3) && n <= tile;
-                if ((!verdict->recognized || oneTile) && !ctx.onlyN && sizes.back() > n) {
-                    RunRequest larger = request;
-                    larger.n = static_cast<int>(sizes.back());
-                    if (oneTile && verdict->recognized)
-                        larger.n = static_cast<int>(*std::find_if(sizes.begin(), sizes.end(), [n](long s) { return s > n; }));
-                    const RunRecord& big = ctx.run(larger);
-                    const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, names, big, larger.n, phase) : std::nullopt;
-                    if (bigVerdict && !bigVerdict->ok && bigVerdict->recognized)
-                        message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
-                                  tileMapOfFirstWrong(ctx, *bigVerdict, larger.n, phase);
-                }
-                return makeResult(ctx, Status::Fail, message);
-            }
-            if (const std::string luck = timingDependence(record); !luck.empty())
-                return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + luck + " Rerun: " + ctx.rerunCommand(n));
-            ++cases;
         }
+    }
+    ctx.runTogether(requests);
+    for (const RunRequest& request : requests) {
+        const int n = request.n, phase = request.phase;
+        const RunRecord& record = ctx.run(request);
+        if (auto failed = failedRun(ctx, record, request)) return *failed;
+        if (!record.uninitialized.empty())
+            return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) +
+                                                     " Rerun: " + ctx.rerunCommand(n) +
+                                                     seeTileMap(ctx, n, record.uninitialized.front().block[0],
+                                                                record.uninitialized.front().block[1], phase, -1));
+        const auto verdict = judgeRun(ctx, names, record, n, phase);
+        if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
+        if (!verdict->ok) {
+            std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
+                                  " Rerun: " + ctx.rerunCommand(n) + tileMapOfFirstWrong(ctx, *verdict, n, phase);
+            // A small size may hide the pattern: look at the largest size too.
+            // One tile (n = TILE) looks the same for some mistakes: take the next size with two tiles.
+            const bool oneTile = (ctx.lesson.number == 2 || ctx.lesson.number == 3) && n <= tile;
+            if ((!verdict->recognized || oneTile) && !ctx.onlyN && sizes.back() > n) {
+                RunRequest larger = request;
+                larger.n = static_cast<int>(sizes.back());
+                if (oneTile && verdict->recognized)
+                    larger.n = static_cast<int>(*std::find_if(sizes.begin(), sizes.end(), [n](long s) { return s > n; }));
+                const RunRecord& big = ctx.run(larger);
+                const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, names, big, larger.n, phase) : std::nullopt;
+                if (bigVerdict && !bigVerdict->ok && bigVerdict->recognized)
+                    message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
+                              tileMapOfFirstWrong(ctx, *bigVerdict, larger.n, phase);
+            }
+            return makeResult(ctx, Status::Fail, message);
+        }
+        if (const std::string luck = timingDependence(record); !luck.empty())
+            return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + luck + " Rerun: " + ctx.rerunCommand(n));
+        ++cases;
     }
     std::string what = "every element of C is right at n = " + sizeList(sizes);
     if (ctx.lesson.number == 2) what += " (" + std::to_string(cases) + " size-and-phase cases)";

@@ -1,6 +1,7 @@
 // The check registry and the flow of grading one lesson: build, then each
 // check in course.yaml order, sharing runs between checks.
 #include <map>
+#include <set>
 #include <optional>
 #include <algorithm>
 #include <cstdio>
@@ -96,6 +97,14 @@ struct HangMemo {
     /// Why a run on `on` is not started, or "" when it may run.
     std::string blocks(const std::string& on) const { return runner == "cpu" || runner == on ? what : ""; }
 };
+
+/// The memo's key of a run: the same key, the same run.
+std::string runKey(const std::string& runner, const RunRequest& request) {
+    std::string key = runner + "/" + request.mode + "/" + std::to_string(request.n) + "/" + std::to_string(request.phase);
+    for (const auto& e : request.extra) key += "/" + e;
+    for (const auto& w : request.wrapper) key += "|" + w;
+    return key;
+}
 
 }  // namespace
 
@@ -331,27 +340,46 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
                 emulatorCannotRun = emulatorBuild->unsupported.empty() ? "the cpu emulator cannot build it: " + emulatorBuild->summary
                                                                          : emulatorBuild->unsupported;
         }
+        std::set<std::string> ranTogether;  // runs this check announced and got in one child: its own, even the one that hung
         auto contextFor = [&](Backend* runner, const BuildResult* built) {
-            return CheckContext{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
-                                [&runs, &report, &hang, &lesson, onGpu, runner, built, &spec](const RunRequest& request) -> const RunRecord& {
-                                    std::string key = runner->name() + "/" + request.mode + "/" + std::to_string(request.n) + "/" +
-                                                      std::to_string(request.phase);
-                                    for (const auto& e : request.extra) key += "/" + e;
-                                    for (const auto& w : request.wrapper) key += "|" + w;
-                                    if (const std::string why = hang.blocks(runner->name()); !why.empty()) {
-                                        RunRecord skipped;  // even the same run: the check that asks again cites the first
-                                        skipped.notStarted = why;
-                                        return runs.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
-                                    }
-                                    auto it = runs.find(key);
-                                    if (it != runs.end()) return it->second;
-                                    it = runs.emplace(key, runner->run(*built, request)).first;
-                                    if (report.programOutput.empty() && request.wrapper.empty())  // not the sanitizer's banner
-                                        keepProgramOutput(report, it->second.process.output, spec.name + ", n=" + std::to_string(request.n));
-                                    if (it->second.process.timedOut) hang.remember(runner->name(), lesson, spec.name, request, onGpu);
-                                    return it->second;
-                                },
-                                file, printedGrader};
+            // Keeps a run's record, as the runs that follow see it (a hang stops them, output is shown once).
+            auto keep = [&runs, &report, &hang, &lesson, onGpu, runner, &spec](const std::string& key, const RunRequest& request,
+                                                                              RunRecord record) -> const RunRecord& {
+                auto it = runs.emplace(key, std::move(record)).first;
+                if (report.programOutput.empty() && request.wrapper.empty())  // not the sanitizer's banner
+                    keepProgramOutput(report, it->second.process.output, spec.name + ", n=" + std::to_string(request.n));
+                if (it->second.process.timedOut) hang.remember(runner->name(), lesson, spec.name, request, onGpu);
+                return it->second;
+            };
+            CheckContext context{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
+                                 [&runs, &hang, &ranTogether, runner, built, keep](const RunRequest& request) -> const RunRecord& {
+                                     const std::string key = runKey(runner->name(), request);
+                                     if (ranTogether.count(key)) return runs.at(key);
+                                     if (const std::string why = hang.blocks(runner->name()); !why.empty()) {
+                                         RunRecord skipped;  // even the same run: the check that asks again cites the first
+                                         skipped.notStarted = why;
+                                         return runs.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
+                                     }
+                                     if (auto it = runs.find(key); it != runs.end()) return it->second;
+                                     return keep(key, request, runner->run(*built, request));
+                                 },
+                                 file, printedGrader};
+            context.runTogether = [&runs, &hang, &ranTogether, runner, built, keep](const std::vector<RunRequest>& cases) {
+                if (!runner->runsCasesTogether() || !hang.blocks(runner->name()).empty()) return;
+                std::vector<RunRequest> missing;
+                for (const auto& request : cases) {
+                    if (request.mode != "matmul" || !request.wrapper.empty() || !request.extra.empty()) return;
+                    if (!runs.count(runKey(runner->name(), request))) missing.push_back(request);
+                }
+                if (missing.size() < 2) return;  // one run is one child either way
+                std::vector<RunRecord> records = runner->runCases(*built, missing);
+                for (size_t i = 0; i < records.size() && i < missing.size(); ++i) {
+                    const std::string key = runKey(runner->name(), missing[i]);
+                    keep(key, missing[i], std::move(records[i]));
+                    ranTogether.insert(key);
+                }
+            };
+            return context;
         };
         CheckContext ctx = contextFor(backend, &build);
         CheckResult result;

@@ -22,7 +22,10 @@ public:
     bool race = false;           ///< every run records a read-write race on shared memory
     bool hangs = false;          ///< every run times out
     std::string deviceError;     ///< every run meets a failed device
-    int runs = 0;
+    bool together = false;       ///< runs "matmul" cases in one child (as the gpu backend does)
+    int wrongFromN = 0;          ///< runs at this n or larger give a wrong element (0: none)
+    int runs = 0;                ///< runs asked for, each case of a child counted
+    int children = 0;            ///< children started
 
     std::string name() const override { return backendName; }
     std::string unavailableReason() const override { return ""; }
@@ -33,9 +36,26 @@ public:
         b.unsupported = unsupported;
         return b;
     }
+    bool runsCasesTogether() const override { return together; }
+    std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
+        ++children;
+        std::vector<RunRecord> records;
+        for (const auto& request : cases) {  // a case that does not complete ends the child
+            records.push_back(runOne(request));
+            if (!records.back().complete || !records.back().process.succeeded()) break;
+        }
+        (void)build;
+        return records;
+    }
     RunRecord run(const BuildResult&, const RunRequest& request) override {
+        ++children;
+        return runOne(request);
+    }
+
+private:
+    RunRecord runOne(const RunRequest& request) {
         ++runs;
-        RunRecord r = fakeMatmulRun(request, rightAnswer ? -1 : 3);
+        RunRecord r = fakeMatmulRun(request, rightAnswer && (wrongFromN == 0 || request.n < wrongFromN) ? -1 : 3);
         if (hangs) {
             r = RunRecord{};
             r.process.started = true;
@@ -261,4 +281,52 @@ TEST_CASE("deviceFailure tells the machine's errors from the student's") {
     CHECK(deviceFailure(r) == "cudaErrorECCUncorrectable after the synchronize");
     r.cudaErrors = {{"setup", "cudaErrorMemoryAllocation"}};
     CHECK(deviceFailure(r).find("before your code ran") != std::string::npos);
+}
+
+/// makeHangCourse's lesson with two GPU sizes, so correctness has cases to run together.
+Course makeTwoSizeCourse() {
+    auto parsed = parseCourse(R"(course: {title: t}
+lessons:
+  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
+     checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32], gpu_sizes: [64, 128], time_limit_s: 30},
+              {name: barriers, points: 3, cpu_size: 16}, {name: traffic, points: 2, cpu_size: 16}, {name: speedup, points: 2}]}
+)", "course.yaml", "/kit");
+    REQUIRE(parsed.ok());
+    return *parsed;
+}
+
+TEST_CASE("where the backend runs cases together, correctness starts one child for all its cases and gives the same verdicts") {
+    Course course = makeTwoSizeCourse();  // correctness at gpu sizes 64 and 128
+    for (int wrongFromN : {0, 64, 128}) {
+        CAPTURE(wrongFromN);
+        FakeBackend apart, together, emulator;
+        apart.backendName = together.backendName = "gpu";
+        together.together = true;
+        apart.wrongFromN = together.wrongFromN = wrongFromN;
+        CheckOptions options;
+        options.seed = 4;
+        options.only = {"correctness"};
+        const LessonReport one = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", apart, &emulator, options);
+        const LessonReport both = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", together, &emulator, options);
+        REQUIRE(one.checks.size() == both.checks.size());
+        for (size_t i = 0; i < one.checks.size(); ++i) {
+            CHECK(one.checks[i].status == both.checks[i].status);
+            CHECK(one.checks[i].message == both.checks[i].message);
+        }
+        CHECK(together.children == 1);
+        CHECK(apart.children == 2);  // one at a time: both sizes (after a wrong 64, 128 to describe the mistake)
+    }
+}
+
+TEST_CASE("a case that hangs in a child of several ends it: the hang is remembered with that case's size") {
+    Course course = makeTwoSizeCourse();
+    FakeBackend gpu, emulator;
+    gpu.backendName = "gpu";
+    gpu.together = true;
+    gpu.hangs = true;
+    const LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", gpu, &emulator, {});
+    CHECK(gpu.children == 1);
+    MESSAGE(report.checks[1].message);
+    CHECK(report.checks[1].message.find("did not finish within 30 s at n=64") != std::string::npos);
+    CHECK(report.checks[4].message.find("not run: the kernel did not finish in the correctness check on the GPU (n=64, 30 s)") == 0);
 }
