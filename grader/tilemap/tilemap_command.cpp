@@ -119,7 +119,7 @@ int runTilemapCommand(const Course& course, const TilemapCommand& command, std::
     const std::vector<std::string> sentences = describeTileMap(*map, expected, lesson->number, n);
     const std::string title = "tile map: " + lesson->id + " " + command.file + ", n = " + std::to_string(n) + ", TILE = " +
                               std::to_string(tile) + ", block (" + std::to_string(bx) + "," + std::to_string(by) + "), phase " +
-                              std::to_string(command.phase);
+                              std::to_string(phase);
     out << renderTileMapText(*map, expected, sentences, title, n, command.colour);
     if (!command.svg.empty()) {
         std::ofstream svg(command.svg);

@@ -146,7 +146,13 @@ int runTrainerCommand(const Course& course, const TrainerCommand& command, std::
             out << "    " << words.noAnswer << "\n\n";
             continue;
         }
-        out << "  " << wrapText(questionText(e, *language), 80, 2) << "\n" << questionMap(e, *language, command.colour);
+        const std::string question = questionText(e, *language);
+        for (size_t at = 0; at <= question.size();) {  // each line wrapped on its own: the steps of barrier_order stay one per line
+            const size_t end = std::min(question.find('\n', at), question.size());
+            out << "  " << wrapText(question.substr(at, end - at), 80, 2) << "\n";
+            at = end + 1;
+        }
+        out << questionMap(e, *language, command.colour);
         std::map<std::string, std::string> typed;
         std::vector<ReadAnswer> read;
         if (!askExercise(e, command, *language, in, out, typed, read)) {

@@ -60,7 +60,7 @@ TEST_CASE("an unusable file is set aside under a new name, its text kept") {
     TempFolder folder("trainer-progress");
     const auto path = folder.path / "trainer_progress.yaml";
     std::ofstream(path) << "records: [";
-    const auto aside = setProgressAside(path, ProgressProblem::Corrupt);
+    auto aside = setProgressAside(path, ProgressProblem::Corrupt);
     REQUIRE(aside);
     CHECK(!std::filesystem::exists(path));
     CHECK(aside->filename().string().rfind("trainer_progress.yaml.corrupt-", 0) == 0);
