@@ -17,7 +17,10 @@ CheckResult checkTrainer(CheckContext& ctx) {
     const std::string name = fileBesideStudentFile(ctx, kTrainerProgressFile);
     const std::filesystem::path path = ctx.file.parent_path() / name;
     const std::string display = (std::filesystem::path(ctx.displayFile).parent_path() / name).string();
-    const std::string command = ctx.grader + " trainer " + ctx.lesson.id;
+    // The trainer keeps starter/NN-name/trainer_progress.yaml unless told: a file elsewhere is named, so the command continues it.
+    const bool kitsOwn = display == (std::filesystem::path("starter") / ctx.lesson.folder / kTrainerProgressFile).string();
+    const std::string progressOption = kitsOwn ? "" : " --progress " + shellQuote(display);
+    const std::string command = ctx.grader + " trainer " + ctx.lesson.id + progressOption;
     if (!std::filesystem::exists(path))
         return makeResult(ctx, Status::Fail, "no trainer progress: " + display + " is missing.\nDo the exercises: " + command);
     const LoadedProgress loaded = loadProgress(path, display, trainerCourseVersion(ctx.course.tile));
