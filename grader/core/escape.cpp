@@ -94,4 +94,14 @@ std::string shellQuote(const std::string& word) {
     return quoted + "'";
 }
 
+std::string yamlQuoted(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+        out += c;
+    }
+    return out + "\"";
+}
+
 }  // namespace grader

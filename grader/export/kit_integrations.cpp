@@ -7,22 +7,13 @@
 #include <sstream>
 
 #include "checks/check.h"
+#include "core/escape.h"
 
 namespace grader {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-/// A YAML double-quoted scalar.
-std::string quoted(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
 
 /// A check the GPU-less runner can grade (every check but the GPU-only ones).
 bool runsWithoutGpu(const CheckSpec& check) {
@@ -53,10 +44,10 @@ std::string classroomWorkflow(const Course& course) {
                 continue;
             }
             graded += check.points;
-            steps += "      - name: " + quoted(name) + "\n        id: " + id +
+            steps += "      - name: " + yamlQuoted(name) + "\n        id: " + id +
                      "\n        uses: classroom-resources/autograding-command-grader@v1\n        with:\n"
-                     "          test-name: " + quoted(name) + "\n          setup-command: " + quoted(kBuildCommand) +
-                     "\n          command: " + quoted(checkCommand(lesson, check)) +
+                     "          test-name: " + yamlQuoted(name) + "\n          setup-command: " + yamlQuoted(kBuildCommand) +
+                     "\n          command: " + yamlQuoted(checkCommand(lesson, check)) +
                      "\n          timeout: " + std::to_string(timeoutMinutes(check)) +
                      "\n          max-score: " + std::to_string(check.points) + "\n";
             std::string upper = id;

@@ -9,9 +9,6 @@ namespace grader {
 
 namespace {
 
-/// The text in the student's language.
-std::string say(Language language, const std::string& en, const std::string& ru) { return language == Language::Russian ? ru : en; }
-
 std::string trim(const std::string& text) {
     const size_t first = text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) return "";

@@ -3,6 +3,7 @@
 
 #include <ctime>
 
+#include "core/escape.h"
 #include "core/toolchain.h"
 #include "core/yaml_reader.h"
 
@@ -84,20 +85,6 @@ LoadedProgress loadProgress(const std::filesystem::path& path, const std::string
     return parseProgress(text, displayName, courseVersion);
 }
 
-namespace {
-
-/// A YAML double-quoted string.
-std::string quoted(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-        out += c;
-    }
-    return out + "\"";
-}
-
-}  // namespace
 
 std::string formatProgress(const TrainerProgress& progress) {
     std::string text =
@@ -109,7 +96,7 @@ std::string formatProgress(const TrainerProgress& progress) {
         text += "  - set: " + r.set + "\n    seed: " + std::to_string(r.seed) + "\n    exercises:\n";
         for (const auto& x : r.exercises) {
             std::string answers;
-            for (const auto& [part, answer] : x.answers) answers += (answers.empty() ? "" : ", ") + part + ": " + quoted(answer);
+            for (const auto& [part, answer] : x.answers) answers += (answers.empty() ? "" : ", ") + part + ": " + yamlQuoted(answer);
             text += "      - kind: " + x.kind + "\n        answers: {" + answers + "}\n";
         }
     }

@@ -17,8 +17,6 @@ const TrainerWords kRussian = {"Тренажёр: карта тайлов", "У�
                                "не хватает: ", "лишние: ", "нет ответа (ввод закончился)", "(уже решено верно)", "упражнений решены верно",
                                "Все упражнения набора решены верно.", "Ещё не все упражнения решены верно; попробуйте снова: "};
 
-std::string say(Language language, const std::string& en, const std::string& ru) { return language == Language::Russian ? ru : en; }
-
 std::string num(long v) { return std::to_string(v); }
 
 /// "16..31" or "5".
