@@ -86,6 +86,12 @@ std::string asciiLower(std::string text) {
     return text;
 }
 
+std::string trimBlanks(const std::string& text) {
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
 std::string shellQuote(const std::string& word) {
     static const std::string safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-@%";
     if (!word.empty() && word.find_first_not_of(safe) == std::string::npos) return word;

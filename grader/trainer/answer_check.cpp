@@ -5,15 +5,11 @@
 #include <cctype>
 #include <map>
 
+#include "core/escape.h"
+
 namespace grader {
 
 namespace {
-
-std::string trim(const std::string& text) {
-    const size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return "";
-    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
 
 /// Drops the spaces around "," and "..", so "37, 3" and "0 .. 15" read as one item.
 std::string tightened(const std::string& text) {
@@ -35,7 +31,7 @@ std::string tightened(const std::string& text) {
 std::vector<std::string> items(const std::string& text) {
     std::vector<std::string> out;
     std::string current;
-    for (char c : tightened(trim(text))) {
+    for (char c : tightened(trimBlanks(text))) {
         if (c == ';' || c == ' ' || c == '\t') {
             if (!current.empty()) out.push_back(current);
             current.clear();
@@ -126,8 +122,8 @@ void readSlot(const Exercise& e, const AnswerPart& part, const std::string& text
     const std::vector<std::string> list = items(text);
     CellRange r;
     if (list.size() != 1 || !pairOfSpans(list[0], r) || r.r0 != r.r1 || r.c0 != r.c1) {
-        read.problem = say(language, "'" + trim(text) + "' is not a slot: type y,x for " + part.name + "[y][x], e.g. 5,3.",
-                           "«" + trim(text) + "» — не ячейка: введите y,x для " + part.name + "[y][x], например 5,3.");
+        read.problem = say(language, "'" + trimBlanks(text) + "' is not a slot: type y,x for " + part.name + "[y][x], e.g. 5,3.",
+                           "«" + trimBlanks(text) + "» — не ячейка: введите y,x для " + part.name + "[y][x], например 5,3.");
         return;
     }
     if (r.r0 >= e.tile || r.c0 >= e.tile) {
@@ -154,15 +150,15 @@ void readOrder(const Exercise& e, const std::string& text, Language language, Re
         read.order.push_back(e.shown[label - 1]);
     }
     if (read.order.size() != e.shown.size())
-        read.problem = say(language, "'" + trim(text) + "' is not an order of the steps: type the labels 1..5, each once (e.g. 2 5 1 4 3).",
-                           "«" + trim(text) + "» — не порядок шагов: введите номера 1..5, каждый по разу (например 2 5 1 4 3).");
+        read.problem = say(language, "'" + trimBlanks(text) + "' is not an order of the steps: type the labels 1..5, each once (e.g. 2 5 1 4 3).",
+                           "«" + trimBlanks(text) + "» — не порядок шагов: введите номера 1..5, каждый по разу (например 2 5 1 4 3).");
 }
 
 }  // namespace
 
 ReadAnswer readAnswer(const Exercise& exercise, const AnswerPart& part, const std::string& text, Language language) {
     ReadAnswer read;
-    if (trim(text).empty()) {
+    if (trimBlanks(text).empty()) {
         read.problem = emptyProblem(part, language);
         return read;
     }
@@ -171,7 +167,7 @@ ReadAnswer readAnswer(const Exercise& exercise, const AnswerPart& part, const st
         case PartForm::Blocks: readCells(exercise, part, text, language, read); break;
         case PartForm::Slot: readSlot(exercise, part, text, language, read); break;
         case PartForm::Number: {
-            const std::string t = trim(text);
+            const std::string t = trimBlanks(text);
             read.number = wholeNumber(t);
             if (read.number < 0)
                 read.problem = say(language, "'" + t + "' is not a whole number: type digits only, e.g. 7.",
