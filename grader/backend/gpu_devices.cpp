@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/escape.h"
 #include "core/process.h"
 #include "core/turn_lock.h"
 
@@ -13,17 +14,11 @@ namespace grader {
 
 namespace {
 
-std::string trim(const std::string& text) {
-    const size_t first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return "";
-    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> items;
     std::stringstream in(text);
     for (std::string item; std::getline(in, item, ',');)
-        if (!trim(item).empty()) items.push_back(trim(item));
+        if (!trimBlanks(item).empty()) items.push_back(trimBlanks(item));
     return items;
 }
 
@@ -55,7 +50,7 @@ std::vector<GpuDevice> parseNvidiaSmiList(const std::string& text) {
         std::string index, uuid, name;
         if (!std::getline(fields, index, ',') || !std::getline(fields, uuid, ',')) continue;
         std::getline(fields, name);
-        index = trim(index), uuid = trim(uuid), name = trim(name);
+        index = trimBlanks(index), uuid = trimBlanks(uuid), name = trimBlanks(name);
         if (index.empty() || index.find_first_not_of("0123456789") != std::string::npos) continue;  // "No devices were found"
         devices.push_back({uuid.empty() ? index : uuid, index, name});
     }

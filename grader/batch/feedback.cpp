@@ -10,6 +10,7 @@
 #include "core/toolchain.h"
 #include "quiz/quiz_text.h"
 #include "report/reporter.h"
+#include "trainer/progress.h"
 
 namespace grader {
 
@@ -112,6 +113,10 @@ Feedback feedbackOf(const Course& course, const StudentResult& r) {
                 if (quizAnswersMissing(c))
                     f.notes.push_back(lf.id + ": quiz answers missing: hand them in beside the lesson's file (in your kit: " +
                                       (lesson ? kitAnswersFile(*lesson) : std::string("quiz_answers.yaml")) + ")");
+                else if (trainerNotDone(c) && lesson)
+                    f.notes.push_back(lf.id + ": trainer not done (" + std::to_string(c.maxPoints) + " points): do its exercises with " +
+                                      kitGraderCommand() + " trainer " + lf.id + " and hand in the progress file it writes beside the lesson's file (in your kit: starter/" +
+                                      lesson->folder + "/" + kTrainerProgressFile + ")");
         }
         f.lessons.push_back(std::move(lf));
     }

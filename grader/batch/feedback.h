@@ -2,7 +2,8 @@
 // the gradebook, one self-contained HTML page (inline CSS, no script, nothing
 // loaded) and its plain-text twin, FBDIR/<id>.html and FBDIR/<id>.txt. Each
 // holds the student's name as handed in, the score, notes (near-miss file
-// names, quiz answers missing, why a submission was refused or not graded),
+// names, quiz answers missing, the trainer not done, why a submission was
+// refused or not graded),
 // and every lesson with every check's status, points and full message, as
 // `grader check` prints them, with the command that reruns the lesson from
 // the root of the student's own kit (starter/NN-name/<file>, the seed this

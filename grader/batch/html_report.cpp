@@ -306,13 +306,14 @@ std::string scoreCell(const LessonOutcome& l) {
            std::to_string(r.maxScore) + "</td>";
 }
 
-/// One chip per failed check, with its reason (the message's first line as the tooltip).
+/// One chip per failed check, with its reason (the message's first line as the tooltip); grey for a
+/// failed check worth no points (the trainer by default), which costs the student nothing.
 std::string issueChips(const StudentResult& s) {
     if (s.status != "graded") return "<span class=\"chip\">" + htmlEscape(s.status) + "</span>";
     std::string chips;
     const auto chip = [&chips](const std::string& text, const CheckResult& check) {
-        chips += "<span class=\"chip reason\" title=\"" + htmlEscape(check.message.substr(0, check.message.find('\n'))) + "\">" +
-                 htmlEscape(text) + "</span>";
+        chips += std::string("<span class=\"chip reason") + (check.status == Status::Fail && check.maxPoints == 0 ? " grey" : "") + "\" title=\"" +
+                 htmlEscape(check.message.substr(0, check.message.find('\n'))) + "\">" + htmlEscape(text) + "</span>";
     };
     const std::string missing = s.notSubmitted();
     for (const auto& l : s.lessons) {
@@ -326,7 +327,10 @@ std::string issueChips(const StudentResult& s) {
         }
         for (const auto& c : l.report.checks) {
             if (c.status != Status::Fail && c.status != Status::Error) continue;
-            chip(l.report.lesson + " " + (quizAnswersMissing(c) ? std::string("quiz answers missing") : c.name + ": " + shortReason(c.message)), c);
+            chip(l.report.lesson + " " + (quizAnswersMissing(c)  ? std::string("quiz answers missing")
+                                          : trainerNotDone(c) ? std::string("trainer not done")
+                                                              : c.name + ": " + shortReason(c.message)),
+                 c);
         }
     }
     if (!missing.empty()) chips += "<span class=\"chip grey\">not submitted: " + htmlEscape(missing) + "</span>";

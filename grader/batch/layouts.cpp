@@ -67,6 +67,23 @@ std::string ignoredNote(const Entry& e, const LayoutInfo& info, const std::strin
     return "ignored " + e.name + ": " + (why.empty() ? "its name is not " + std::string(info.title) + "'s " + info.pattern : why);
 }
 
+/// A flat layout (forced with --layout) that no entry fits: refused, naming what the entries look like.
+Error nothingFits(const fs::path& folder, LmsLayout layout, const std::vector<Entry>& entries) {
+    const LayoutInfo& info = layoutInfo(layout);
+    std::string examples;
+    for (size_t i = 0; i < entries.size() && i < 2; ++i) examples += (i ? ", " : "") + entries[i].name;
+    std::string hint = "leave --layout out to recognize the layout from the names";
+    for (const auto& e : entries)
+        if (auto fits = layoutOfName(e); fits && *fits != layout) {
+            hint = "these names are " + std::string(layoutInfo(*fits).title) + "'s: --layout " + layoutInfo(*fits).name + ", or " + hint;
+            break;
+        }
+    return Error{folder.string(),
+                 "no entry fits " + std::string(info.title) + "'s " + info.pattern + " (" + std::to_string(entries.size()) + " entr" +
+                     (entries.size() == 1 ? "y" : "ies") + ", e.g. " + examples + ")",
+                 hint};
+}
+
 /// Canvas, Moodle's flat files and Blackboard: files grouped per student.
 struct FlatStudent {
     Submission sub;
@@ -378,8 +395,11 @@ Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& ski
             if (!fs::exists(folder / "submission_metadata.yml", ec))
                 return Error{folder.string(), "no submission_metadata.yml (a Gradescope export has one at its top)", "unzip the whole export"};
             return readGradescope(folder, entries);
-        default:
-            return readFlat(*layout, entries);
+        default: {
+            auto found = readFlat(*layout, entries);
+            if (found && found->submissions.empty() && !entries.empty()) return nothingFits(folder, *layout, entries);
+            return found;
+        }
     }
 }
 

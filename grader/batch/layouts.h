@@ -10,7 +10,7 @@
 // records with the LMS's id, the student's name, the late flag and, for the
 // flat ones, the files with the names the student gave them. An entry no
 // layout explains is listed with the reason; two LMS layouts in one folder
-// are refused.
+// are refused, and so is a flat layout forced with --layout that no entry fits.
 // Non-goals: unpacking (archive.h); the one-folder-per-student ids (discovery.h).
 #pragma once
 
@@ -62,7 +62,8 @@ std::optional<FlatName> parseMoodleName(const std::string& fileName);
 /// Blackboard: "HW3_ada_attempt_2025-01-15-10-00-00_matmul_tiled.cu", or the attempt's ".txt".
 std::optional<FlatName> parseBlackboardName(const std::string& fileName);
 
-/// Reads SUBMISSIONS in `layout`, or in the layout its entries show when `layout` is empty.
+/// Reads SUBMISSIONS in `layout`, or in the layout its entries show when `layout` is empty; an error when
+/// layouts are mixed, or when no entry fits a forced flat layout.
 Expected<DiscoveredClass> readLayout(const std::filesystem::path& folder, const std::filesystem::path& skip,
                                      std::optional<LmsLayout> layout);
 

@@ -86,6 +86,8 @@ std::string StudentResult::notSubmitted() const {
 
 bool quizAnswersMissing(const CheckResult& check) { return check.name == "quiz" && check.message.rfind("no quiz answers", 0) == 0; }
 
+bool trainerNotDone(const CheckResult& check) { return check.name == "trainer" && check.message.rfind("no trainer progress", 0) == 0; }
+
 LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend) {
     LessonOutcome outcome;
     outcome.report.lesson = lesson.id;

@@ -70,6 +70,9 @@ struct StudentResult {
 /// True when `check` is a quiz whose answers file was not handed in (its message starts "no quiz answers").
 bool quizAnswersMissing(const CheckResult& check);
 
+/// True when `check` is the trainer whose progress file was not handed in (its message starts "no trainer progress").
+bool trainerNotDone(const CheckResult& check);
+
 /// The lesson outcome for a lesson whose file is absent.
 LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend);
 

@@ -24,6 +24,7 @@
 #include "export/student_kit.h"
 #include "quiz/quiz_command.h"
 #include "tilemap/tilemap_command.h"
+#include "trainer/trainer_command.h"
 #include "report/reporter.h"
 
 namespace grader {
@@ -332,10 +333,27 @@ int runCli(int argc, char** argv) {
     tilemapCmd->add_option("lesson", tilemap.lesson, "lesson2 or lesson3")->required();
     tilemapCmd->add_option("file", tilemap.file, "the student's .cu file")->required();
     tilemapCmd->add_option("--block", tilemap.block, "the block X,Y (blockIdx.x, blockIdx.y); default 0,0");
-    tilemapCmd->add_option("--phase", tilemap.phase, "the phase to draw: lesson 2's launch argument, lesson 3's loop iteration; default 0");
+    tilemapCmd->add_option("--phase", tilemap.phase, "the phase to draw: lesson 2's launch argument, lesson 3's loop iteration; default 0 (with --json: every phase)");
     tilemapCmd->add_option("--n", tilemap.n, "the matrix size (default 2 x TILE)");
     tilemapCmd->add_option("--svg", tilemap.svg, "also write the picture as an SVG file");
+    tilemapCmd->add_flag("--json", tilemap.json, "print the maps as JSON instead: every phase of the block, or --phase's only");
     tilemapCmd->add_option("--course", tilemapCourse, "course.yaml to use");
+
+    TrainerCommand trainer;
+    std::string trainerCourse;
+    auto* trainerCmd = app.add_subcommand("trainer", "the tile-map trainer of lessons 2 and 3: exercises on tiles, answered and checked in the terminal");
+    trainerCmd->add_option("set", trainer.set, "lesson2 or lesson3")->required();
+    trainerCmd->add_option("--seed", trainer.seed, "draw the exercises from this seed, 0..4294967295 (default 1)");
+    trainerCmd->add_option("--lang", trainer.language, "en or ru")->check(CLI::IsMember({"en", "ru"}));
+    trainerCmd->add_flag("--json", trainer.json, "print the set's exercises and answers as JSON and ask nothing");
+    auto* progressOpt = trainerCmd->add_option("--progress", trainer.progress,
+                                               "the progress file (default: trainer_progress.yaml beside the lesson's quiz_answers.yaml)")
+                            ->type_name("FILE");
+    trainerCmd->add_flag("--no-progress", trainer.noProgress, "neither read nor write a progress file")->excludes(progressOpt);
+    trainerCmd->footer("Answers: cells row,col; ranges r0..r1,c0..c1; blocks bx,by; slots y,x; numbers; orders 3 1 5 2 4.\n"
+                       "Read from stdin, one line per part (scriptable when stdin is not a terminal).\n"
+                       "Exit 0: every exercise of the set right; 1: not yet; 2: a usage problem.");
+    trainerCmd->add_option("--course", trainerCourse, "course.yaml to use");
 
     try {
         app.parse(argc, argv);
@@ -370,6 +388,13 @@ int runCli(int argc, char** argv) {
         if (!course) return printError(course.error());
         tilemap.colour = colourWanted();
         return runTilemapCommand(*course, tilemap, std::cout, std::cerr);
+    }
+    if (*trainerCmd) {
+        auto course = findCourse(pick(trainerCourse));
+        if (!course) return printError(course.error());
+        trainer.colour = colourWanted();
+        trainer.echo = !isatty(STDIN_FILENO);
+        return runTrainerCommand(*course, trainer, std::cin, std::cout, std::cerr);
     }
     if (*quizCmd) {
         auto course = findCourse(pick(quizCourse));

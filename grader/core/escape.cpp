@@ -86,12 +86,28 @@ std::string asciiLower(std::string text) {
     return text;
 }
 
+std::string trimBlanks(const std::string& text) {
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
 std::string shellQuote(const std::string& word) {
     static const std::string safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+-@%";
     if (!word.empty() && word.find_first_not_of(safe) == std::string::npos) return word;
     std::string quoted = "'";
     for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return quoted + "'";
+}
+
+std::string yamlQuoted(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+        out += c;
+    }
+    return out + "\"";
 }
 
 }  // namespace grader

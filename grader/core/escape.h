@@ -10,6 +10,8 @@ namespace grader {
 
 /// `text` with its ASCII letters in lower case (file names compared without regard to case).
 std::string asciiLower(std::string text);
+/// `text` without its leading and trailing spaces, tabs and line breaks.
+std::string trimBlanks(const std::string& text);
 /// `text` with invalid UTF-8 sequences replaced by U+FFFD and control characters but \t \n \r dropped.
 std::string cleanUtf8(const std::string& text);
 /// Escaped for HTML text and attribute values (after cleanUtf8).
@@ -23,5 +25,7 @@ std::string csvField(const std::string& text);
 std::string csvPlainField(const std::string& text);
 /// One shell word: as it is when it holds only safe characters, else in single quotes.
 std::string shellQuote(const std::string& word);
+/// A YAML double-quoted scalar: `"` and `\` escaped, line breaks and tabs as spaces.
+std::string yamlQuoted(const std::string& text);
 
 }  // namespace grader

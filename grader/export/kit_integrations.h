@@ -7,6 +7,10 @@
 //     as its max-score, a timeout from its time limit) on the cpu backend;
 //     autograding-grading-reporter sums them. Checks that need a GPU
 //     (Runs::GpuOnly) are left out: on that runner they could only be skipped.
+//     So are checks worth 0 points (the trainer by default): Classroom counts
+//     no points for a step whose max-score is 0, and the reporter fails the
+//     whole run when any step fails, so such a step could only turn a full
+//     score's run red (the student's own `ctest --preset lessonK` runs them).
 //   .devcontainer/devcontainer.json   Codespaces and VS Code dev containers:
 //     a Debian 12 image, the kit's install script on create, then its build,
 //     the C/C++ and CMake Tools extensions.
@@ -27,7 +31,7 @@ inline constexpr const char* kInstallCommand = "bash scripts/install-deps.sh";
 /// The student kit's build, as its README gives it.
 inline constexpr const char* kBuildCommand = "cmake --preset default && cmake --build --preset default";
 
-/// `.github/workflows/classroom.yml`: one autograding step per check that runs without a GPU.
+/// `.github/workflows/classroom.yml`: one autograding step per check that runs without a GPU and is worth points.
 std::string classroomWorkflow(const Course& course);
 
 /// `.devcontainer/devcontainer.json`.

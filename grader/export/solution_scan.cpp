@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/toolchain.h"
+#include "trainer/progress.h"
 
 namespace grader {
 
@@ -54,6 +55,7 @@ std::vector<SolutionLine> distinctiveSolutionLines(const Course& course) {
     std::vector<SolutionLine> result;
     std::set<std::string> seen;
     for (const auto& file : filesUnder(course.root / "solutions")) {
+        if (file.filename() == kTrainerProgressFile) continue;  // the trainer's answers: the kit's own `grader trainer` shows each
         const std::string name = fs::relative(file, course.root).string();
         for (const auto& line : linesOf(file))
             if (line.size() >= kMinDistinctiveLength && known.find(line) == std::string::npos && seen.insert(line).second)

@@ -6,7 +6,11 @@
 // A distinctive line: a line of a solution file, with its comment and
 // surrounding blanks removed, at least kMinDistinctiveLength characters
 // long, that appears nowhere in the starter files and the lesson texts
-// (README.md and README.ru.md), not even inside a longer line.
+// (README.md and README.ru.md), not even inside a longer line. The
+// trainer's progress files (trainer_progress.yaml) are not solution text:
+// the kit's own `grader trainer` gives the right answer to every exercise
+// answered wrong, and their other lines are the file's format, which the
+// grader's sources in the kit write and describe.
 // Non-goal: finding solutions rewritten in other words.
 #pragma once
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The round trip through an LMS: `grader batch` grades the sample Canvas
 # download and the sample Moodle download (examples/) with the roster, and
-# exports their import files; the gradebooks and import files must equal the
-# golden ones (tests/batch/lms_golden/; GOLDEN_UPDATE=1 rewrites them), and
+# exports their import files; the gradebooks, import files and the text of
+# each file in moodle_feedback.zip must equal the golden ones
+# (tests/batch/lms_golden/; GOLDEN_UPDATE=1 rewrites them), and
 # lms_import_check.rb reads the import files as Canvas and Moodle do and
 # checks every student's score against the batch's results. Exits 77
 # (CTest: skipped) without ruby or unzip (scripts/install-deps.sh installs both).
@@ -37,5 +38,12 @@ golden moodle_gradebook.csv "$work/moodle/gradebook.csv"
 golden moodle_grades.csv "$work/moodle/moodle_grades.csv"
 unzip -Z1 "$work/moodle/moodle_feedback.zip" >"$work/moodle-zip.txt"
 golden moodle_feedback_zip.txt "$work/moodle-zip.txt"
+# the text of each feedback file, as Moodle hands it to the student (the time of grading left out)
+mkdir "$work/moodle-zip" && unzip -q "$work/moodle/moodle_feedback.zip" -d "$work/moodle-zip"
+while IFS= read -r entry; do
+  printf '=== %s ===\n' "$entry"
+  sed -E 's/^Graded [0-9T:Z-]+ on /Graded (time) on /' "$work/moodle-zip/$entry"
+done <"$work/moodle-zip.txt" >"$work/moodle-feedback.txt"
+golden moodle_feedback.txt "$work/moodle-feedback.txt"
 ruby "$here/lms_import_check.rb" moodle "$work/moodle"
 echo "round trip: every student's score reads back as graded"

@@ -2,7 +2,8 @@
 # COURSE and checks the outputs: gradebook.csv equals the golden one (every
 # typical mistake lands where it should), and the other outputs exist with
 # their shape; with --feedback, every row of the gradebook has its feedback
-# page and text, every command in them is written for the student's kit, and
+# page and text, every command in them is written for the student's kit (the
+# trainer's without --progress: in the kit it keeps starter/NN-name/'s file), and
 # the feedback texts of FEEDBACK_GOLDEN's students equal theirs (the time of
 # grading aside).
 # Usage: cmake -DGRADER=... -DCLASS=... -DOUT=... -DGOLDEN=... -DCOURSE=... -DWORKDIR=... [-DFEEDBACK_GOLDEN=DIR] [-DUPDATE=1]
@@ -84,7 +85,8 @@ foreach(row IN LISTS rows)
   endforeach()
   file(STRINGS "${OUT}/feedback/${id}.txt" commands REGEX "grader/grader ")
   foreach(line IN LISTS commands)
-    if(NOT line MATCHES "build/grader/grader (check|quiz|tilemap) lesson[1-4] (--blank )?starter/0[1-4]-[a-z-]+/" OR line MATCHES "examples/class|\\.zip/|\\.tar")
+    if(NOT line MATCHES "build/grader/grader ((check|quiz|tilemap) lesson[1-4] (--blank )?starter/0[1-4]-[a-z-]+/|trainer lesson[23]( --seed [0-9]+)?($| and ))"
+       OR line MATCHES "examples/class|\\.zip/|\\.tar|--progress")
       message(FATAL_ERROR "${id}.txt has a command that is not written for the student's kit: ${line}")
     endif()
   endforeach()

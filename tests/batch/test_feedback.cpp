@@ -109,6 +109,22 @@ TEST_CASE("feedback text: the name as handed in, the notes and each lesson's com
     CHECK(text.find("Zo___Smith/") == std::string::npos);  // the id names files, never a path in a command
 }
 
+TEST_CASE("feedback text: the trainer not done is a note naming the command and the file to hand in, with its points") {
+    const Course course = feedbackCourse();
+    StudentResult result = zoe();
+    result.lessons.back().report.checks.push_back({"trainer", Status::Fail,
+                                                   "no trainer progress: starter/03-phase-loop/trainer_progress.yaml is missing.\n"
+                                                   "Do the exercises: build/grader/grader trainer lesson3",
+                                                   0, 0});
+    const std::string text = feedbackText(course, result);
+    CHECK(text.find("  - lesson3: trainer not done (0 points): do its exercises with build/grader/grader trainer lesson3 and hand in the "
+                    "progress file it writes beside the lesson's file (in your kit: starter/03-phase-loop/trainer_progress.yaml)\n") !=
+          std::string::npos);
+    CHECK(text.find("lesson1: trainer not done") == std::string::npos);  // lesson 1 has no trainer check
+    result.lessons.back().report.checks.back().message = "2/3 trainer exercises right (seed 1); not yet right: barrier_order.";
+    CHECK(feedbackText(course, result).find("trainer not done") == std::string::npos);  // done, not all right: the check says so
+}
+
 TEST_CASE("feedback page: self-contained, in UTF-8, every message whole and escaped, no script needed") {
     const Course course = feedbackCourse();
     const StudentResult result = zoe();

@@ -128,6 +128,13 @@ TEST_CASE("two layouts in one folder are refused, naming examples of each; --lay
     CHECK(joined(forced->notes).find("ignored lovelaceada_1001_5001_matmul_naive.cu") != std::string::npos);
     CHECK_FALSE(layoutByName("d2l").ok());
     CHECK(layoutByName("Canvas").ok());
+
+    auto none = readLayout(tmp.path, {}, LmsLayout::Blackboard);  // a layout no entry fits: refused, not 0 students
+    REQUIRE_FALSE(none.ok());
+    CHECK(none.error().message.find("no entry fits Blackboard's") != std::string::npos);
+    CHECK(none.error().message.find("(2 entries, e.g. Zo\xc3\xab Smith_12345_assignsubmission_file_, lovelaceada_1001_5001_matmul_naive.cu)") !=
+          std::string::npos);
+    CHECK(none.error().hint.find("--layout") != std::string::npos);
 }
 
 TEST_CASE("Moodle, flat: files grouped per participant, online text noted, a student with text only not graded") {

@@ -176,6 +176,23 @@ TEST_CASE("the report tells quiz answers missing from quiz answers wrong, and na
     CHECK(html.find("Not graded: a link; links are never followed") != std::string::npos);
 }
 
+TEST_CASE("a failed check worth no points is a grey chip, and the trainer not done is named so") {
+    const Course course = twoLessons();
+    StudentResult notDone = ada(course), partly = ada(course);
+    notDone.id = "nia";
+    notDone.lessons[0].report.checks.push_back(check("trainer", Status::Fail, 0, 0,
+                                                     "no trainer progress: nia/trainer_progress.yaml is missing.\nDo the exercises: grader trainer lesson1"));
+    partly.id = "pat";
+    partly.lessons[0].report.checks.push_back(check("trainer", Status::Fail, 0, 0, "2/3 trainer exercises right (seed 1). Continue"));
+    ClassView view{course, {notDone, partly}, {}, {}, "2025-01-31T12:00:00Z"};
+    const std::string html = htmlReport(view);
+    CHECK(html.find("<span class=\"chip reason grey\" title=\"no trainer progress: nia/trainer_progress.yaml is missing.\">lesson1 trainer not "
+                    "done</span>") != std::string::npos);
+    CHECK(html.find("<span class=\"chip reason grey\" title=\"2/3 trainer exercises right (seed 1). Continue\">lesson1 trainer: 2/3 trainer "
+                    "exercises right (seed 1)</span>") != std::string::npos);
+    CHECK(html.find("<span class=\"chip reason\" title=\"n=16: C[0][1] wrong") != std::string::npos);  // 4 points lost: not grey
+}
+
 TEST_CASE("the Issues column gives a failure's reason: its first sentence or clause, cut at a word") {
     CHECK(shortReason("n=48: C[0][0] = -2.4375, expected -118.75. 2304 of 2304 elements are wrong. The tile of A lands transposed") ==
           "n=48: C[0][0] = -2.4375, expected -118.75");

@@ -7,8 +7,9 @@
   2. its steps are course.yaml's checks (`grader list --json`): each with its
      points as max-score and a timeout (minutes) no shorter than the lesson
      test's (4 x time_limit_s + 60 s); a check left out is one the cpu backend
-     skips (it needs a GPU), and the max-scores add up to course.yaml's total
-     less those checks' points;
+     skips (it needs a GPU) or one worth 0 points, named in the header (Classroom
+     counts no points for it, and the reporter fails the run on any failed step),
+     and the max-scores add up to course.yaml's total less those checks' points;
   3. every step runs in a clean copy of the exported kit the way the runner
      runs it: `run:` steps with bash -eo pipefail (the install step skipped
      when its packages are installed), each grader step's setup-command and
@@ -147,6 +148,9 @@ def main():
         fail("grader list --json failed: " + listing)
     course = json.loads(listing)
     by_name = {s["with"]["test-name"]: s for s in graders}
+    with open(path, encoding="utf-8") as f:
+        header = re.search(r"^# Left out too, worth 0 points \(run them with ctest --preset lessonK\): (.*)\.$", f.read(), re.M)
+    left_out_zero = header.group(1).split(", ") if header else []
     total = scored = left_out = 0
     expected_names = []
     for lesson in course["lessons"]:
@@ -155,6 +159,13 @@ def main():
             name = "%s.%s" % (lesson["id"], check["name"])
             total += check["points"]
             s = by_name.get(name)
+            if check["points"] == 0:  # left out: Classroom counts no points for it, and its failing step would fail the run
+                if s is not None:
+                    fail("%s is worth 0 points, yet the workflow has a step for it (max-score %s)" % (name, s["with"]["max-score"]))
+                if name not in left_out_zero:
+                    fail("%s (0 points) is left out, but the workflow's header does not say so: %r" % (name, left_out_zero))
+                print("%s left out: worth 0 points" % name)
+                continue
             if s is None:  # left out: the cpu backend must skip it
                 code, output, _ = run("%s check %s %s --check %s --backend cpu --json" % (grader, lesson["id"], starter, check["name"]), copy, 600)
                 statuses = [c["status"] for c in json.loads(output.splitlines()[-1])["checks"] if c["name"] == check["name"]]

@@ -3,8 +3,9 @@
 #   1. `grader export-student` writes it into a fresh folder;
 #   2. no solution text is in it: each distinctive line of solutions/ (a line
 #      no starter and no lesson text contains; comments and blanks aside,
-#      12 characters or more) is searched with grep, binaries included, and
-#      the instructor-only parts are absent;
+#      12 characters or more; not the trainer's progress files, whose answers
+#      the kit's `grader trainer` gives) is searched with grep, binaries
+#      included, and the instructor-only parts are absent;
 #   3. it configures and builds on its own, with its own presets (at -O0,
 #      the core in unity batches: tests/export/fast_build.cmake);
 #   4. `ctest --preset LESSON` there gives each check the verdict the full kit's
@@ -63,7 +64,7 @@ while IFS= read -r -d '' solution; do
     hits=$(grep -rlF -- "$line" "$out")
     [ -n "$hits" ] && fail "solution text '$line' (${solution#$kit/}) is in: $hits"
   done < <(sed -E "$comment; s/^[[:space:]]+//; s/[[:space:]]+\$//" "$solution")
-done < <(find "$kit/solutions" -type f -print0)
+done < <(find "$kit/solutions" -type f ! -name trainer_progress.yaml -print0)  # the trainer's answers: `grader trainer` shows each
 [ "$checked" -ge 20 ] || fail "only $checked distinctive solution lines found: is solutions/ there?"
 echo "none of $checked distinctive solution lines is in the student kit"
 

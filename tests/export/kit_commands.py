@@ -43,7 +43,7 @@ def load_json(path, what):
 
 
 def copy_solutions(copy, solutions, lessons):
-    """Each lesson's solution (and quiz answers) copied over its starter in the kit copy."""
+    """Each lesson's solution (and quiz answers, and trainer progress) copied over its starter in the kit copy."""
     for lesson in lessons:
         folder = os.path.join(copy, "starter", lesson["folder"])
         shutil.copyfile(os.path.join(solutions, lesson["folder"], lesson["solution_file"]), os.path.join(folder, lesson["student_file"]))
@@ -51,6 +51,8 @@ def copy_solutions(copy, solutions, lessons):
             if check["name"] == "quiz":
                 answers = check["params"].get("answers_file", "quiz_answers.yaml")
                 shutil.copyfile(os.path.join(solutions, lesson["folder"], answers), os.path.join(folder, answers))
+            if check["name"] == "trainer":  # the file `grader trainer` keeps beside the lesson's file
+                shutil.copyfile(os.path.join(solutions, lesson["folder"], "trainer_progress.yaml"), os.path.join(folder, "trainer_progress.yaml"))
 
 
 def clean_copy(kit, to):

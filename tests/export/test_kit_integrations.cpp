@@ -25,22 +25,27 @@ size_t count(const std::string& text, const std::string& needle) {
 
 }  // namespace
 
-TEST_CASE("the Classroom workflow has one step per check a GPU-less runner grades, with its points") {
+TEST_CASE("the Classroom workflow has one step per check a GPU-less runner grades and that is worth points, with its points") {
     const Course course = referenceCourse();
     const std::string workflow = classroomWorkflow(course);
-    int checks = 0, total = 0, gpuPoints = 0;
+    int checks = 0, total = 0, gpuPoints = 0, zeroPoints = 0;
     for (const auto& lesson : course.lessons)
         for (const auto& check : lesson.checks) {
             ++checks;
             total += check.points;
             if (check.name == "speedup") gpuPoints += check.points;
+            if (check.points == 0) ++zeroPoints;
         }
+    REQUIRE(zeroPoints == 2);  // the reference course's trainers
     const int speedups = static_cast<int>(count(workflow, "lesson3.speedup") + count(workflow, "lesson4.speedup"));
     CHECK(speedups == 2);  // named once each, in the header's list of what is left out
-    CHECK(count(workflow, "uses: classroom-resources/autograding-command-grader@v1") == static_cast<size_t>(checks - 2));
+    CHECK(count(workflow, "uses: classroom-resources/autograding-command-grader@v1") == static_cast<size_t>(checks - 2 - zeroPoints));
     CHECK(workflow.find("# backend: this runner has no GPU. " + std::to_string(total - gpuPoints) + " of course.yaml's " +
                         std::to_string(total) + " points;\n# the checks that need a GPU are left out: lesson3.speedup (2), "
-                        "lesson4.speedup (2).") != std::string::npos);
+                        "lesson4.speedup (2).\n# Left out too, worth 0 points (run them with ctest --preset lessonK): lesson2.trainer, "
+                        "lesson3.trainer.\n") != std::string::npos);
+    CHECK(count(workflow, "trainer") == 2);  // no step, no runner: only the header names them
+    CHECK(count(workflow, "max-score: 0") == 0);
     CHECK(workflow.find("        id: lesson4-timing\n        uses: classroom-resources/autograding-command-grader@v1\n"
                         "        with:\n          test-name: \"lesson4.timing\"\n"
                         "          setup-command: \"cmake --preset default && cmake --build --preset default\"\n"

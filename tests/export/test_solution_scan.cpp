@@ -32,6 +32,15 @@ TEST_CASE("distinctive lines are the solution lines a student does not have") {
     CHECK(texts == std::vector<std::string>{"int row = blockIdx.y * 16 + threadIdx.y;", "lesson: lesson1", "phases-count: 64"});
 }
 
+TEST_CASE("a trainer progress file in solutions/ gives no distinctive line: grader trainer shows its answers") {
+    const TempFolder kit("scan");
+    const Course course = tinyKit(kit.path);
+    writeText(kit.path / "solutions/01-a/trainer_progress.yaml",
+              "course_version: d35982269293\nrecords:\n  - set: lesson2\n    exercises:\n      - kind: thread_load\n");
+    for (const auto& line : distinctiveSolutionLines(course)) CHECK(line.file != "solutions/01-a/trainer_progress.yaml");
+    CHECK(distinctiveSolutionLines(course).size() == 3);  // the lines of k.cu and quiz_answers.yaml, as before
+}
+
 TEST_CASE("they are found in text and in binary files, and only there") {
     const TempFolder kit("scan");
     const fs::path root = kit.path;
