@@ -24,6 +24,7 @@
 #include "export/student_kit.h"
 #include "quiz/quiz_command.h"
 #include "tilemap/tilemap_command.h"
+#include "trainer/trainer_page.h"
 #include "report/reporter.h"
 
 namespace grader {
@@ -334,6 +335,16 @@ int runCli(int argc, char** argv) {
     tilemapCmd->add_option("--svg", tilemap.svg, "also write the picture as an SVG file");
     tilemapCmd->add_option("--course", tilemapCourse, "course.yaml to use");
 
+    TrainerPageCommand trainerPage;
+    std::string trainerLesson, trainerLanguage = "en", trainerCourse;
+    std::optional<uint64_t> trainerSeed;
+    auto* trainerCmd = app.add_subcommand("trainer", "the tile-map trainer (lessons 2 and 3): exercises on which elements a thread or block loads");
+    trainerCmd->add_option("lesson", trainerLesson, "lesson2 or lesson3");
+    trainerCmd->add_option("--lang", trainerLanguage, "en or ru")->check(CLI::IsMember({"en", "ru"}));
+    trainerCmd->add_option("--seed", trainerSeed, "the exercises' seed, 0 .. 4294967295 (default 1)")->check(CLI::Range(uint64_t{0}, uint64_t{4294967295}));
+    addTrainerPageOptions(*trainerCmd, trainerPage);
+    trainerCmd->add_option("--course", trainerCourse, "course.yaml to use");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -367,6 +378,12 @@ int runCli(int argc, char** argv) {
         if (!course) return printError(course.error());
         tilemap.colour = colourWanted();
         return runTilemapCommand(*course, tilemap, std::cout, std::cerr);
+    }
+    if (*trainerCmd) {
+        auto course = findCourse(pick(trainerCourse));
+        if (!course) return printError(course.error());
+        if (trainerPage.out.empty()) return printError({"", "give --html OUT.html to write the trainer page", ""});
+        return runTrainerPage(*course, trainerPage, trainerLanguage, trainerSeed, std::cout, std::cerr);
     }
     if (*quizCmd) {
         auto course = findCourse(pick(quizCourse));
