@@ -131,6 +131,13 @@ CheckResult checkTiming(CheckContext& ctx);
 CheckResult checkSpeedup(CheckContext& ctx);
 /// The lesson's quiz: the answers file beside the student's file, against lessons/NN-name/quiz.yaml.
 CheckResult checkQuiz(CheckContext& ctx);
+/// The tile-map trainer: its progress file beside the student's file records a set answered right.
+CheckResult checkTrainer(CheckContext& ctx);
+
+/// A file kept beside the student's file (quiz answers, trainer progress), relative to its folder.
+/// A folder holding every lesson's file (a flat submission) names it by lesson:
+/// "quiz_answers_lesson2.yaml" or "lesson2/quiz_answers.yaml"; otherwise `name`.
+std::string fileBesideStudentFile(const CheckContext& ctx, const std::string& name);
 
 /// The one matmul case a barriers or traffic check looks at: the size from
 /// `sizeKey` (or --n), phase 1 for lesson 2 when there is one.

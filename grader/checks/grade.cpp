@@ -39,6 +39,8 @@ const std::vector<CheckEntry> kRegistry = {
     {"speedup", checkSpeedup, Runs::GpuOnly, "The kernel is fast enough against the grader's reference kernels on a GPU."},
     // reads the answers file; never builds or runs student code
     {"quiz", checkQuiz, Runs::WithoutCode, "Every answer of the lesson's quiz is right."},
+    // reads the trainer's progress file; never builds or runs student code
+    {"trainer", checkTrainer, Runs::WithoutCode, "A set of the tile-map trainer's exercises is answered right."},
 };
 
 std::string triple(const int v[3]) {

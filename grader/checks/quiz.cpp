@@ -16,12 +16,7 @@
 
 namespace grader {
 
-namespace {
-
-/// The answers file beside the student's file, relative to its folder. A folder holding every lesson's
-/// file (a flat submission) names them by lesson: "quiz_answers_lesson2.yaml" or "lesson2/quiz_answers.yaml";
-/// otherwise `name` ("quiz_answers.yaml").
-std::string answersFileName(const CheckContext& ctx, const std::string& name) {
+std::string fileBesideStudentFile(const CheckContext& ctx, const std::string& name) {
     const std::filesystem::path folder = ctx.file.parent_path();
     const std::filesystem::path base(name);
     for (const std::filesystem::path& byLesson : {std::filesystem::path(base.stem().string() + "_" + ctx.lesson.id + base.extension().string()),
@@ -30,12 +25,10 @@ std::string answersFileName(const CheckContext& ctx, const std::string& name) {
     return name;
 }
 
-}  // namespace
-
 CheckResult checkQuiz(CheckContext& ctx) {
     auto quiz = loadLessonQuiz(ctx.course, ctx.lesson);
     if (!quiz) return makeResult(ctx, Status::Error, quiz.error().format());
-    const std::string name = answersFileName(ctx, ctx.spec.stringParam("answers_file", "quiz_answers.yaml"));
+    const std::string name = fileBesideStudentFile(ctx, ctx.spec.stringParam("answers_file", "quiz_answers.yaml"));
     const std::filesystem::path path = ctx.file.parent_path() / name;
     const std::string display = (std::filesystem::path(ctx.displayFile).parent_path() / name).string();
     const std::string quizCommand = ctx.grader + " quiz " + ctx.lesson.id + " ";

@@ -24,6 +24,7 @@
 #include "export/student_kit.h"
 #include "quiz/quiz_command.h"
 #include "tilemap/tilemap_command.h"
+#include "trainer/trainer_command.h"
 #include "trainer/trainer_page.h"
 #include "report/reporter.h"
 
@@ -330,19 +331,29 @@ int runCli(int argc, char** argv) {
     tilemapCmd->add_option("lesson", tilemap.lesson, "lesson2 or lesson3")->required();
     tilemapCmd->add_option("file", tilemap.file, "the student's .cu file")->required();
     tilemapCmd->add_option("--block", tilemap.block, "the block X,Y (blockIdx.x, blockIdx.y); default 0,0");
-    tilemapCmd->add_option("--phase", tilemap.phase, "the phase to draw: lesson 2's launch argument, lesson 3's loop iteration; default 0");
+    tilemapCmd->add_option("--phase", tilemap.phase, "the phase to draw: lesson 2's launch argument, lesson 3's loop iteration; default 0 (with --json: every phase)");
     tilemapCmd->add_option("--n", tilemap.n, "the matrix size (default 2 x TILE)");
     tilemapCmd->add_option("--svg", tilemap.svg, "also write the picture as an SVG file");
+    tilemapCmd->add_flag("--json", tilemap.json, "print the maps as JSON instead: every phase of the block, or --phase's only");
     tilemapCmd->add_option("--course", tilemapCourse, "course.yaml to use");
 
+    TrainerCommand trainer;
+    std::string trainerCourse;
+    auto* trainerCmd = app.add_subcommand("trainer", "the tile-map trainer of lessons 2 and 3: exercises on tiles, answered and checked in the terminal");
+    trainerCmd->add_option("set", trainer.set, "lesson2 or lesson3 (with --html: the set the page opens at)");
+    trainerCmd->add_option("--seed", trainer.seed, "draw the exercises from this seed, 0..4294967295 (default 1)");
+    trainerCmd->add_option("--lang", trainer.language, "en or ru")->check(CLI::IsMember({"en", "ru"}));
+    auto* trainerJson = trainerCmd->add_flag("--json", trainer.json, "print the set's exercises and answers as JSON and ask nothing");
+    auto* progressOpt = trainerCmd->add_option("--progress", trainer.progress,
+                                               "the progress file (default: trainer_progress.yaml beside the lesson's quiz_answers.yaml)")
+                            ->type_name("FILE");
+    trainerCmd->add_flag("--no-progress", trainer.noProgress, "neither read nor write a progress file")->excludes(progressOpt);
+    trainerCmd->footer("Answers: cells row,col; ranges r0..r1,c0..c1; blocks bx,by; slots y,x; numbers; orders 3 1 5 2 4.\n"
+                       "Read from stdin, one line per part (scriptable when stdin is not a terminal).\n"
+                       "Exit 0: every exercise of the set right; 1: not yet; 2: a usage problem.\n"
+                       "With --html OUT.html it writes the trainer as one HTML page instead (no network; opens from file://).");
     TrainerPageCommand trainerPage;
-    std::string trainerLesson, trainerLanguage = "en", trainerCourse;
-    std::optional<uint64_t> trainerSeed;
-    auto* trainerCmd = app.add_subcommand("trainer", "the tile-map trainer (lessons 2 and 3): exercises on which elements a thread or block loads");
-    trainerCmd->add_option("lesson", trainerLesson, "lesson2 or lesson3");
-    trainerCmd->add_option("--lang", trainerLanguage, "en or ru")->check(CLI::IsMember({"en", "ru"}));
-    trainerCmd->add_option("--seed", trainerSeed, "the exercises' seed, 0 .. 4294967295 (default 1)")->check(CLI::Range(uint64_t{0}, uint64_t{4294967295}));
-    addTrainerPageOptions(*trainerCmd, trainerPage);
+    addTrainerPageOptions(*trainerCmd, trainerPage)->excludes(trainerJson)->excludes(progressOpt);
     trainerCmd->add_option("--course", trainerCourse, "course.yaml to use");
 
     try {
@@ -382,8 +393,11 @@ int runCli(int argc, char** argv) {
     if (*trainerCmd) {
         auto course = findCourse(pick(trainerCourse));
         if (!course) return printError(course.error());
-        if (trainerPage.out.empty()) return printError({"", "give --html OUT.html to write the trainer page", ""});
-        return runTrainerPage(*course, trainerPage, trainerLanguage, trainerSeed, std::cout, std::cerr);
+        if (!trainerPage.out.empty()) return runTrainerPage(*course, trainerPage, trainer, std::cout, std::cerr);
+        if (trainer.set.empty()) return printError({"", "give the set, lesson2 or lesson3 (or --html OUT.html for the page)", ""});
+        trainer.colour = colourWanted();
+        trainer.echo = !isatty(STDIN_FILENO);
+        return runTrainerCommand(*course, trainer, std::cin, std::cout, std::cerr);
     }
     if (*quizCmd) {
         auto course = findCourse(pick(quizCourse));

@@ -34,6 +34,8 @@ const std::vector<CheckSchema> kCheckSchemas = {
       {"max_runs", "int"}, {"target_rel_error", "number"}, {"time_cap_s", "number"}}, {3, 4}},
     {"quiz", "the lesson's control questions (lessons/NN-name/quiz.yaml), answered next to the student's file",
      {{"answers_file", "string"}, {"reveal_after_tries", "count"}}, {1, 2, 3, 4}},
+    {"trainer", "a set of the tile-map trainer's exercises (grader trainer) answered right, recorded next to the student's file",
+     {}, {2, 3}},
 };
 
 /// Why a check runs in its lessons only (the harness of the others has nothing for it to run).
@@ -41,6 +43,7 @@ const std::map<std::string, std::string> kOtherLessonsWhy = {
     {"barriers", "it runs the student's kernel, and lesson 4's file has none"},
     {"traffic", "it counts the student's kernel's loads, and lesson 4's file has no kernel"},
     {"timing", "it times the student's timeLaunchMs, which only lesson 4's file has"},
+    {"trainer", "the tile-map trainer has exercises for lessons 2 and 3 only (the tiled kernels)"},
     {"speedup", "it times lesson 3's tiled kernel or lesson 4's timer; lessons 1 and 2 have neither, so every student would fail"},
 };
 

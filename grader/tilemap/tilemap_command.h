@@ -4,6 +4,8 @@
 // grader/emu/tilemap.h), and draws which elements of A and B that block
 // loaded in phase P and which tile of C it stored, beside what a correct
 // tiled kernel's block does; with --svg, the same picture as an SVG file.
+// With --json, the maps as one JSON object instead (CONTRACT.md gives the
+// shape): every phase of the block, or only --phase's when it is given.
 // Exit 0: drawn; 1: the file does not compile or the run failed; 2: bad
 // arguments (a lesson without tiles, a block or phase outside the grid).
 // Non-goal: judging; the traffic and barriers checks do that, and point here.
@@ -21,10 +23,11 @@ namespace grader {
 struct TilemapCommand {
     std::string lesson, file;
     std::string block = "0,0";  ///< "X,Y"
-    int phase = 0;
+    std::optional<int> phase;  ///< default: 0 for the picture, every phase for --json
     std::optional<int> n;  ///< default: defaultTilemapSize(TILE)
     std::string svg;       ///< write the SVG here when not empty
     bool colour = false;
+    bool json = false;  ///< --json: the maps as JSON, no picture
 };
 
 /// Runs `grader tilemap`; prints the picture on `out` and problems once on `err`; returns the exit code.

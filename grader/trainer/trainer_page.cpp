@@ -5,9 +5,11 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 #include "core/toolchain.h"
+#include "trainer/exercises.h"
 #include "trainer/trainer_page_files.h"
 
 namespace grader {
@@ -33,16 +35,17 @@ std::string scriptSafeJson(const nlohmann::ordered_json& value) {
 
 }  // namespace
 
-const std::vector<std::string>& trainerSetIds() {
-    static const std::vector<std::string> ids = {"lesson2", "lesson3"};
-    return ids;
-}
-
 Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOptions& options) {
     nlohmann::ordered_json sets = nlohmann::ordered_json::array();
-    for (const auto& id : trainerSetIds())
+    for (const auto& id : trainerSets())
         if (course.findLesson(id)) sets.push_back(id);
     if (sets.empty()) return Error{"course.yaml", "no lesson has a trainer", "the trainer's exercise sets are named by the lesson ids lesson2 and lesson3"};
+    std::string first = sets.front();
+    if (!options.set.empty()) {
+        if (std::find(sets.begin(), sets.end(), options.set) == sets.end())
+            return Error{"", "'" + options.set + "' has no trainer", "the sets are the lessons lesson2 and lesson3 of course.yaml"};
+        first = options.set;
+    }
     nlohmann::ordered_json tilemap = nullptr;
     if (!options.tilemapJson.empty()) {
         tilemap = nlohmann::ordered_json::parse(options.tilemapJson, nullptr, false);
@@ -50,7 +53,7 @@ Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOpt
             return Error{"", "the tile map is not the JSON of `grader tilemap LESSON FILE --json`", "write it with: grader tilemap lesson3 FILE --json > tilemap.json"};
     }
     const nlohmann::ordered_json config = {{"lang", options.language}, {"seed", options.seed}, {"tile", course.tile},
-                                           {"course", course.sourceHash}, {"sets", sets}, {"set", sets.front()},
+                                           {"course", trainerCourseVersion(course.tile)}, {"sets", sets}, {"set", first},
                                            {"tilemap", tilemap}};
     namespace files = trainer_page_files;
     std::string page = withMarkerReplaced(files::html, "/*@STYLE@*/", files::css);
@@ -60,21 +63,24 @@ Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOpt
     return page;
 }
 
-void addTrainerPageOptions(CLI::App& trainer, TrainerPageCommand& command) {
-    trainer.add_option("--html", command.out, "write the trainer as one self-contained HTML page (no network; opens from file://)")
-        ->type_name("OUT.html");
+CLI::Option* addTrainerPageOptions(CLI::App& trainer, TrainerPageCommand& command) {
+    auto* html = trainer.add_option("--html", command.out, "write the trainer as one self-contained HTML page (no network; opens from file://)")
+                     ->type_name("OUT.html");
     trainer.add_option("--tilemap-json", command.tilemapJson,
                        "with --html: embed the JSON of `grader tilemap LESSON FILE --json` for the page's panel of your kernel")
-        ->type_name("FILE");
+        ->type_name("FILE")->needs(html);
+    return html;
 }
 
-int runTrainerPage(const Course& course, const TrainerPageCommand& command, const std::string& language,
-                   std::optional<uint64_t> seed, std::ostream& out, std::ostream& err) {
+int runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,
+                   std::ostream& err) {
     TrainerPageOptions options;
-    options.language = language;
-    if (seed) {
-        if (*seed > 0xFFFFFFFFull) return printError(err, {"", "the seed " + std::to_string(*seed) + " is out of range", "give 0 .. 4294967295"}, kTrainerPageUsage);
-        options.seed = static_cast<uint32_t>(*seed);
+    options.language = trainer.language;
+    options.set = trainer.set;
+    if (trainer.seed) {
+        if (*trainer.seed > 0xFFFFFFFFull)
+            return printError(err, {"", "--seed " + std::to_string(*trainer.seed) + " is out of range", "a seed is 0..4294967295"}, kTrainerPageUsage);
+        options.seed = static_cast<uint32_t>(*trainer.seed);
     }
     if (!command.tilemapJson.empty() && !readFile(command.tilemapJson, options.tilemapJson))
         return printError(err, {command.tilemapJson, "cannot read the file", "write it with: grader tilemap lesson3 FILE --json > tilemap.json"},

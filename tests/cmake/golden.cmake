@@ -2,12 +2,16 @@
 # and exit code with a golden file, whose first line is "exit N". COURSE (the
 # reference course) is the grader's --course, given before ARGS, so a
 # --course in ARGS wins.
-# Usage: cmake -DGRADER=... -DGOLDEN=... -DARGS="a;b;c" -DCOURSE=... -DWORKDIR=... -P golden.cmake
+# INPUT, when given, is a file fed to the command's stdin (a scripted trainer session).
+# Usage: cmake -DGRADER=... -DGOLDEN=... -DARGS="a;b;c" -DCOURSE=... -DWORKDIR=... [-DINPUT=...] -P golden.cmake
 # With -DUPDATE=1, or GOLDEN_UPDATE=1 in the environment, the golden file is
 # rewritten instead: GOLDEN_UPDATE=1 ctest --test-dir build-kit -L golden
 # accepts every current output (review the diff before committing it).
 set(ENV{NO_COLOR} 1)
-execute_process(COMMAND "${GRADER}" --course "${COURSE}" ${ARGS} WORKING_DIRECTORY "${WORKDIR}"
+if(NOT INPUT)
+  set(INPUT /dev/null)
+endif()
+execute_process(COMMAND "${GRADER}" --course "${COURSE}" ${ARGS} WORKING_DIRECTORY "${WORKDIR}" INPUT_FILE "${INPUT}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 # The self-test builds in build-kit/, a student's kit in build/: the commands
 # the grader prints name it as the student types it.
