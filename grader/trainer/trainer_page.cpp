@@ -43,7 +43,7 @@ Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOpt
     std::string first = sets.front();
     if (!options.set.empty()) {
         if (std::find(sets.begin(), sets.end(), options.set) == sets.end())
-            return Error{"", "'" + options.set + "' has no trainer", "the sets are the lessons lesson2 and lesson3 of course.yaml"};
+            return Error{"", options.set + " has no trainer exercises", "the tile-map trainer has sets lesson2 and lesson3"};
         first = options.set;
     }
     nlohmann::ordered_json tilemap = nullptr;

@@ -206,12 +206,25 @@ try:
     status, explained = parts.get("A", ("", ""))
     half = T * (T // 2)
     expect(status == "partly", f"exercise 2 part A is {status}, not partly")
-    expect(f"{half} of the right cells missing" in explained and f"{half} extra" in explained, f"exercise 2 part A lacks the missing and extra counts: {explained}")
+    extra_cols = (c0 + shift, c0 - 1) if shift < 0 else (c0 + T, c0 + shift + T - 1)
+    missing_cols = (c0, c0 + shift - 1) if shift > 0 else (c0 + T + shift, c0 + T - 1)
+    want = (f"{half} of the right cells missing: A[{r0}..{r0 + T - 1}][{missing_cols[0]}..{missing_cols[1]}]",
+            f"{half} extra: A[{r0}..{r0 + T - 1}][{extra_cols[0]}..{extra_cols[1]}]")
+    expect(all(w in explained for w in want), f"exercise 2 part A lacks {want}: {explained}")
     expect(f"by*TILE .. by*TILE + TILE-1 = {r0}..{r0 + T - 1}" in explained and f"A[{r0}..{r0 + T - 1}][{c0}..{c0 + T - 1}]" in explained,
            f"exercise 2 part A lacks the index arithmetic: {explained}")
     expect(parts.get("B", ("",))[0] == "right", f"exercise 2 part B: {parts.get('B')}")
     expect(count("A", "ok") == half and count("A", "extra") == half and count("A", "missing") == half,
            f"exercise 2: A's cells coloured ok/extra/missing {count('A', 'ok')}/{count('A', 'extra')}/{count('A', 'missing')}, expected {half} each")
+
+    # The screenshot kept as the test's artifact: the partly right answer's colours and explanation, the whole page.
+    shot = work / "trainer-page.png"
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.set_window_size(1400, min(4000, driver.execute_script("return document.documentElement.scrollHeight") + 140))
+    driver.save_screenshot(str(shot))
+    driver.set_window_size(1400, 1100)
+    expect(shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20000, "the screenshot is no PNG of a drawn page")
+    print(f"screenshot: {shot} ({shot.stat().st_size} bytes)")
 
     # Exercise 3 (element_readers): wrong. A block of another row, the wrong phase, the wrong count.
     go_to(2)
@@ -283,11 +296,6 @@ try:
         expect(first == f"{r[0]},{r[2]}", f"phase {ph['phase']}: the tile of A starts at {first}, expected {r[0]},{r[2]}")
     sentences = driver.find_elements(By.CSS_SELECTOR, "#tilemap-sentences li")
     expect(len(sentences) == len(mapped["phases"][min(1, len(mapped["phases"]) - 1)].get("sentences", [])), "the tile map's sentences are not listed")
-
-    shot = work / "trainer-page.png"
-    driver.save_screenshot(str(shot))
-    expect(shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20000, "the screenshot is no PNG of a drawn page")
-    print(f"screenshot: {shot} ({shot.stat().st_size} bytes)")
 
     errors = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
     expect(not errors, f"the browser console holds errors: {errors}")

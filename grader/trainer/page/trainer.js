@@ -59,6 +59,7 @@
         barrier_order: function () { return "The steps of one phase, shuffled. Type their labels in the order the kernel runs them (e.g. 3 1 5 2 4), or press the labels in that order."; }
       },
       noMark: "nothing marked",
+      more: function (k) { return " and " + k + " more"; },
       noValue: "no answer",
       notNumber: function (v) { return "“" + v + "” is not a whole number"; },
       marked: function (list) { return "you marked " + list; },
@@ -131,6 +132,7 @@
         barrier_order: function () { return "Шаги одной фазы, перемешанные. Наберите их номера в том порядке, в каком их выполняет ядро (например, 3 1 5 2 4), или нажмите номера в этом порядке."; }
       },
       noMark: "ничего не отмечено",
+      more: function (k) { return " и ещё " + k; },
       noValue: "нет ответа",
       notNumber: function (v) { return "«" + v + "» — не целое число"; },
       marked: function (list) { return "вы отметили " + list; },
@@ -270,8 +272,12 @@
 
   // ---- checking ------------------------------------------------------------------------------
   function listCells(name, keys) {
+    var rc = keys.map(function (k) { return k.split(",").map(Number); });
+    var r0 = Math.min.apply(null, rc.map(function (x) { return x[0]; })), r1 = Math.max.apply(null, rc.map(function (x) { return x[0]; }));
+    var c0 = Math.min.apply(null, rc.map(function (x) { return x[1]; })), c1 = Math.max.apply(null, rc.map(function (x) { return x[1]; }));
+    if (keys.length > 1 && name !== "blocks" && keys.length === (r1 - r0 + 1) * (c1 - c0 + 1)) return rangeName(name, [r0, r1, c0, c1]);  // one rectangle
     var shown = keys.slice(0, 6).map(function (k) { var rc = k.split(","); return name === "blocks" ? "(" + rc[1] + ", " + rc[0] + ")" : cellName(name, rc[0], rc[1]); });
-    return shown.join(", ") + (keys.length > 6 ? ", …" : "");
+    return shown.join(", ") + (keys.length > 6 ? words().more(keys.length - 6) : "");
   }
 
   /** Parses the order typed: five labels 1..5, each once; null when it is not that. */
