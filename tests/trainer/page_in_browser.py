@@ -297,6 +297,16 @@ try:
     sentences = driver.find_elements(By.CSS_SELECTOR, "#tilemap-sentences li")
     expect(len(sentences) == len(mapped["phases"][min(1, len(mapped["phases"]) - 1)].get("sentences", [])), "the tile map's sentences are not listed")
 
+    # The tile map embedded with --tilemap-json: the panel is drawn as the page opens.
+    embedded = work / "trainer-with-tilemap.html"
+    subprocess.run([grader, "trainer", "lesson3", "--html", str(embedded), "--tilemap-json", str(tilemap), "--lang", "ru", "--course", course], check=True)
+    driver.get(embedded.resolve().as_uri())
+    head = driver.find_element(By.ID, "tilemap-head").text
+    expect(head.startswith(f"lesson3, n = {mapped['n']}, TILE = {T}, блок") and count("tilemap-A", "ok") == T * T,
+           f"the embedded tile map is not drawn: '{head}'")
+    expect(driver.find_element(By.ID, "set").get_attribute("value") == "lesson3" and driver.find_element(By.ID, "check").text == "Проверить",
+           "the page written with lesson3 and --lang ru does not open at lesson3 in Russian")
+
     errors = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
     expect(not errors, f"the browser console holds errors: {errors}")
     requests = set()
