@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 #include "backend/backend.h"
@@ -15,6 +16,24 @@
 #include "checks/matrix_diagnosis.h"
 #include "core/toolchain.h"
 #include "harness/inputs.h"
+
+/// What a subcommand run in the test's process returned and printed.
+struct CommandRun {
+    int exit = 0;
+    std::string out, err;
+};
+
+#ifdef REFERENCE_COURSE
+/// The reference course (tests/courses/course.yaml), loaded once.
+inline const grader::Course& loadedReferenceCourse() {
+    static const grader::Course course = [] {
+        auto loaded = grader::loadCourse(REFERENCE_COURSE);
+        if (!loaded.ok()) throw std::runtime_error("the reference course does not load: " + loaded.error().format());
+        return *loaded;
+    }();
+    return course;
+}
+#endif
 
 /// A fresh folder under the system's temporary folder, removed with its contents.
 struct TempFolder {

@@ -15,31 +15,17 @@ using namespace grader;
 
 namespace {
 
-struct Run {
-    int exit = 0;
-    std::string out, err;
-};
-
-const Course& kitCourse() {
-    static const Course course = [] {
-        auto loaded = loadCourse(REFERENCE_COURSE);
-        REQUIRE(loaded.ok());
-        return *loaded;
-    }();
-    return course;
-}
-
-Run quiz(QuizCommand command) {
+CommandRun quiz(QuizCommand command) {
     std::ostringstream out, err;
     command.lesson = command.lesson.empty() ? "lesson3" : command.lesson;
-    Run run;
-    run.exit = runQuizCommand(kitCourse(), command, out, err);
+    CommandRun run;
+    run.exit = runQuizCommand(loadedReferenceCourse(), command, out, err);
     run.out = out.str();
     run.err = err.str();
     return run;
 }
 
-Run check(const std::filesystem::path& answers) {
+CommandRun check(const std::filesystem::path& answers) {
     QuizCommand command;
     command.answers = answers.string();
     return quiz(command);
@@ -54,7 +40,7 @@ TEST_CASE("the worked answer of a question comes after three different wrong ans
     const auto answers = folder.path / "quiz_answers.yaml";
     const auto tries = folder.path / "quiz_answers.tries.yaml";
     writeText(answers, "lesson: lesson3\nanswers:\n  phases-1024: 60\n");
-    Run run = check(answers);
+    CommandRun run = check(answers);
     CHECK(run.exit == 1);
     CHECK(has(run.out, "Hint: One phase covers one tile's width"));
     CHECK(has(run.out, "Wrong tries: 1 of 3"));
@@ -84,7 +70,7 @@ TEST_CASE("right, unanswered and unusable answers leave no record") {
     TempFolder folder("quiz-right");
     const auto answers = folder.path / "quiz_answers.yaml";
     writeText(answers, "lesson: lesson3\nanswers:\n  phases-1024: 64\n  traffic-cut: sixteen\n");
-    const Run run = check(answers);
+    const CommandRun run = check(answers);
     CHECK(run.exit == 1);
     CHECK(has(run.out, "1/6 answers right, 1 not in a usable form\n"));
     CHECK(has(run.out, "quiz lesson3 " + answers.string() + " --explain\n"));
@@ -98,7 +84,7 @@ TEST_CASE("right, unanswered and unusable answers leave no record") {
 
 TEST_CASE("the solution's answers pass") {
     if (!std::filesystem::exists(std::filesystem::path(KIT_SOURCE_DIR) / "solutions")) return;  // the student kit
-    const Run run = check(std::filesystem::path(KIT_SOURCE_DIR) / "solutions/03-phase-loop/quiz_answers.yaml");
+    const CommandRun run = check(std::filesystem::path(KIT_SOURCE_DIR) / "solutions/03-phase-loop/quiz_answers.yaml");
     CHECK(run.exit == 0);
     CHECK(has(run.out, "6/6 answers right\n"));
 }
@@ -108,7 +94,7 @@ TEST_CASE("a broken record of tries is reported with the way to start over") {
     const auto answers = folder.path / "quiz_answers.yaml";
     writeText(answers, "lesson: lesson3\nanswers:\n  phases-1024: 60\n");
     writeText(folder.path / "quiz_answers.tries.yaml", "phases-1024: [60\n");
-    const Run run = check(answers);
+    const CommandRun run = check(answers);
     CHECK(run.exit == 1);
     CHECK(has(run.err, "quiz_answers.tries.yaml:1:14: not valid YAML: this '[' is never closed (grader quiz writes this file; "
                        "delete it to start your tries over)"));
@@ -119,7 +105,7 @@ TEST_CASE("--blank writes the starter's blank file, and never over a file") {
     const auto path = folder.path / "quiz_answers.yaml";
     QuizCommand command;
     command.blank = path.string();
-    Run run = quiz(command);
+    CommandRun run = quiz(command);
     CHECK(run.exit == 0);
     CHECK(has(run.out, "wrote " + path.string() + ": the blank answers to the 6 questions of lesson3\nSee the questions: "));
     CHECK(readText(path) == readText(std::filesystem::path(KIT_SOURCE_DIR) / "starter/03-phase-loop/quiz_answers.yaml"));
@@ -136,7 +122,7 @@ TEST_CASE("--blank writes the starter's blank file, and never over a file") {
 TEST_CASE("a missing answers file names the command that writes a blank one") {
     TempFolder folder("quiz-missing");
     const auto path = folder.path / "my answers.yaml";
-    const Run run = check(path);
+    const CommandRun run = check(path);
     CHECK(run.exit == 2);
     CHECK(has(run.err, ": no such file (write a blank one: "));
     CHECK(has(run.err, " quiz lesson3 --blank '" + path.string() + "')\n"));

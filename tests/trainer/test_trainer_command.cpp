@@ -17,28 +17,14 @@ using namespace grader;
 
 namespace {
 
-struct Run {
-    int exit = 0;
-    std::string out, err;
-};
-
-const Course& referenceCourse() {
-    static const Course course = [] {
-        auto loaded = loadCourse(REFERENCE_COURSE);
-        REQUIRE(loaded.ok());
-        return *loaded;
-    }();
-    return course;
-}
-
-Run trainer(const std::string& input, const std::filesystem::path& progress) {
+CommandRun trainer(const std::string& input, const std::filesystem::path& progress) {
     TrainerCommand command;
     command.set = "lesson2";
     command.progress = progress.string();
     std::istringstream in(input);
     std::ostringstream out, err;
-    Run run;
-    run.exit = runTrainerCommand(referenceCourse(), command, in, out, err);
+    CommandRun run;
+    run.exit = runTrainerCommand(loadedReferenceCourse(), command, in, out, err);
     run.out = out.str();
     run.err = err.str();
     return run;
@@ -59,11 +45,11 @@ std::string fileText(const std::filesystem::path& path) {
 TEST_CASE("a set answered right exits 0 and is not asked again") {
     TempFolder folder("trainer-command");
     const auto progress = folder.path / kTrainerProgressFile;
-    const Run first = trainer(kAllRight, progress);
+    const CommandRun first = trainer(kAllRight, progress);
     CHECK(first.exit == 0);
     CHECK(first.err.empty());
     CHECK(first.out.find("3/3 exercises right.") != std::string::npos);
-    const Run again = trainer("", progress);
+    const CommandRun again = trainer("", progress);
     CHECK(again.exit == 0);
     CHECK(again.out.find("Exercise 3 of 3: element_readers  (answered right before)") != std::string::npos);
 }
@@ -71,11 +57,11 @@ TEST_CASE("a set answered right exits 0 and is not asked again") {
 TEST_CASE("the end of input leaves the rest unanswered, and what was answered is kept") {
     TempFolder folder("trainer-command");
     const auto progress = folder.path / kTrainerProgressFile;
-    const Run partial = trainer(kFirstRight + "0..15,16..31\n", progress);
+    const CommandRun partial = trainer(kFirstRight + "0..15,16..31\n", progress);
     CHECK(partial.exit == 1);
     CHECK(partial.out.find("1/3 exercises right.") != std::string::npos);
     CHECK(partial.out.find("no answer (end of input)") != std::string::npos);
-    const Run rest = trainer("0..15,16..31\n16..31,0..15\n0,0 1,0\n1\n32\n", progress);
+    const CommandRun rest = trainer("0..15,16..31\n16..31,0..15\n0,0 1,0\n1\n32\n", progress);
     CHECK(rest.exit == 0);
     CHECK(rest.out.find("Exercise 1 of 3: thread_load  (answered right before)") != std::string::npos);
 }
@@ -84,7 +70,7 @@ TEST_CASE("a corrupt progress file is set aside with one line, never overwritten
     TempFolder folder("trainer-command");
     const auto progress = folder.path / kTrainerProgressFile;
     std::ofstream(progress) << "course_version: [unclosed\n";
-    const Run run = trainer(kAllRight, progress);
+    const CommandRun run = trainer(kAllRight, progress);
     CHECK(run.exit == 0);
     CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
     CHECK(run.err.find("set aside as trainer_progress.yaml.corrupt-") != std::string::npos);
@@ -102,7 +88,7 @@ TEST_CASE("a progress file from another course version is set aside too") {
     TempFolder folder("trainer-command");
     const auto progress = folder.path / kTrainerProgressFile;
     std::ofstream(progress) << "course_version: 000000000000\nrecords: []\n";
-    const Run run = trainer("", progress);
+    const CommandRun run = trainer("", progress);
     CHECK(run.exit == 1);
     CHECK(run.err.find("written for another version of the course") != std::string::npos);
     CHECK(run.err.find("set aside as trainer_progress.yaml.other-version-") != std::string::npos);
