@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
-#include <vector>
 
 #include "core/course.h"
 #include "core/error.h"
