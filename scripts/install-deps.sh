@@ -21,6 +21,8 @@ packages=(
   bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
   python3                             # the Gradescope autograder's test reads its zip and results.json
   chromium fonts-dejavu-core          # the batch report's tests render and print it in a headless browser
+  chromium-driver python3-selenium    # the trainer page's test drives chromium through WebDriver
+  nodejs                              # the trainer's agreement test runs the page's generator under node
   poppler-utils                       # pdftotext: the printed report's text
   python3-jsonschema                  # validates grader check --format sarif against the SARIF schema
   python3-yaml                        # the student kit's Classroom workflow test parses it

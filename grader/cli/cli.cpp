@@ -25,6 +25,7 @@
 #include "quiz/quiz_command.h"
 #include "tilemap/tilemap_command.h"
 #include "trainer/trainer_command.h"
+#include "trainer/trainer_page.h"
 #include "report/reporter.h"
 
 namespace grader {
@@ -342,17 +343,20 @@ int runCli(int argc, char** argv) {
     TrainerCommand trainer;
     std::string trainerCourse;
     auto* trainerCmd = app.add_subcommand("trainer", "the tile-map trainer of lessons 2 and 3: exercises on tiles, answered and checked in the terminal");
-    trainerCmd->add_option("set", trainer.set, "lesson2 or lesson3")->required();
+    trainerCmd->add_option("set", trainer.set, "lesson2 or lesson3 (with --html: the set the page opens at)");
     trainerCmd->add_option("--seed", trainer.seed, "draw the exercises from this seed, 0..4294967295 (default 1)");
     trainerCmd->add_option("--lang", trainer.language, "en or ru")->check(CLI::IsMember({"en", "ru"}));
-    trainerCmd->add_flag("--json", trainer.json, "print the set's exercises and answers as JSON and ask nothing");
+    auto* trainerJson = trainerCmd->add_flag("--json", trainer.json, "print the set's exercises and answers as JSON and ask nothing");
     auto* progressOpt = trainerCmd->add_option("--progress", trainer.progress,
                                                "the progress file (default: trainer_progress.yaml beside the lesson's quiz_answers.yaml)")
                             ->type_name("FILE");
     trainerCmd->add_flag("--no-progress", trainer.noProgress, "neither read nor write a progress file")->excludes(progressOpt);
     trainerCmd->footer("Answers: cells row,col; ranges r0..r1,c0..c1; blocks bx,by; slots y,x; numbers; orders 3 1 5 2 4.\n"
                        "Read from stdin, one line per part (scriptable when stdin is not a terminal).\n"
-                       "Exit 0: every exercise of the set right; 1: not yet; 2: a usage problem.");
+                       "Exit 0: every exercise of the set right; 1: not yet; 2: a usage problem.\n"
+                       "With --html OUT.html it writes the trainer as one HTML page instead (no network; opens from file://).");
+    TrainerPageCommand trainerPage;
+    addTrainerPageOptions(*trainerCmd, trainerPage)->excludes(trainerJson)->excludes(progressOpt);
     trainerCmd->add_option("--course", trainerCourse, "course.yaml to use");
 
     try {
@@ -392,6 +396,8 @@ int runCli(int argc, char** argv) {
     if (*trainerCmd) {
         auto course = findCourse(pick(trainerCourse));
         if (!course) return printError(course.error());
+        if (!trainerPage.out.empty()) return runTrainerPage(*course, trainerPage, trainer, std::cout, std::cerr);
+        if (trainer.set.empty()) return printError({"", "give the set, lesson2 or lesson3 (or --html OUT.html for the page)", ""});
         trainer.colour = colourWanted();
         trainer.echo = !isatty(STDIN_FILENO);
         return runTrainerCommand(*course, trainer, std::cin, std::cout, std::cerr);

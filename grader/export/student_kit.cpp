@@ -8,6 +8,7 @@
 #include "export/kit_text.h"
 #include "export/prebuilt_harness.h"
 #include "export/solution_scan.h"
+#include "trainer/trainer_page.h"
 
 namespace grader {
 
@@ -197,6 +198,13 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
         auto written = writeText(dest / path, generate(course));
         if (!written) return abandon(written.error(), kExportUsage);
     }
+    // The tile-map trainer's page (trainer_page.h), English first; a course without lesson2 or lesson3 has none.
+    const char* trainerPath = "lessons/trainer.html";
+    auto trainerPage = trainerPageHtml(course, TrainerPageOptions{});
+    if (trainerPage) {
+        auto written = writeText(dest / trainerPath, *trainerPage);
+        if (!written) return abandon(written.error(), kExportUsage);
+    }
     PrebuiltOptions prebuilt;
     prebuilt.harnessSource = kit / "grader" / "harness";
     prebuilt.emulatorInclude = kit / "grader" / "emu" / "include";
@@ -223,6 +231,7 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
         << "    grader/ (without the harness source), tests/CMakeLists.txt (the lesson tests)\n";
     out << "  written from course.yaml:";
     for (const auto& [path, generate] : kGenerated) out << " " << path;
+    if (trainerPage) out << " " << trainerPath;
     out << "\n";
     for (const auto& note : *compiled) out << "  compiled: " << note << "\n";
     out << "  instructor-only, left out:";

@@ -10,7 +10,8 @@
 //   CMakePresets.json (without the solutions' presets; `ctest --preset
 //   lessonK` runs a lesson's tests and fails where there are none);
 //   written from course.yaml (kit_integrations.h): the GitHub Classroom
-//   workflow, the dev container and the editor tasks.
+//   workflow, the dev container and the editor tasks, and the tile-map
+//   trainer's page, lessons/trainer.html (trainer/trainer_page.h).
 //   Instructor-only: solutions/ (never), the harness source and the
 //   reference kernels, tests/ (the broken-kernel corpus and golden kernels
 //   are the solutions with one line changed, and correct variants), examples/

@@ -10,10 +10,12 @@
 #      the core in unity batches: tests/export/fast_build.cmake);
 #   4. `ctest --preset LESSON` there gives each check the verdict the full kit's
 #      grader gives the same starter file;
-#   5. the exported grader grades the real solution of LESSON: every check
+#   5. its lessons/trainer.html is the page its own `grader trainer --html`
+#      writes (the page's sources travel and build in the kit);
+#   6. the exported grader grades the real solution of LESSON: every check
 #      that can run here passes (so the compiled harness and its reference
 #      kernels work);
-#   6. what the student reads and runs first: the README and CONTRACT.md
+#   7. what the student reads and runs first: the README and CONTRACT.md
 #      (its student-kit parts, with contract.h's declarations) name no
 #      instructor-only matter, and the README only paths the kit has (after the build, so
 #      build/grader/grader counts); scripts/install-deps.sh, run with a fake
@@ -109,6 +111,11 @@ if ! cmake --build --preset default > "$work/build.log" 2>&1; then
   echo "(the test compiles grader_core in unity batches: two of its files defining one name in an anonymous namespace clash there)"
   fail "the student kit does not build"
 fi
+
+step "the kit's trainer page is the one its own grader writes"
+[ -s lessons/trainer.html ] || fail "the student kit has no lessons/trainer.html"
+build/grader/grader trainer --html "$work/trainer.html" > /dev/null || fail "the student kit's grader cannot write the trainer page"
+cmp -s lessons/trainer.html "$work/trainer.html" || fail "lessons/trainer.html differs from what the kit's grader trainer --html writes"
 
 step "ctest --preset $lesson in the student kit, against the full kit's verdicts"
 folder=$(sed -n "/id: $lesson\$/,/label:/s/^ *folder: *//p" "$kit/course.yaml")

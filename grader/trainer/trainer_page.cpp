@@ -1,0 +1,100 @@
+// The trainer page (see trainer_page.h): its files, built in by
+// grader/trainer/page/embed.cmake, put together with the page's settings.
+#include "trainer/trainer_page.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+#include "core/toolchain.h"
+#include "trainer/exercises.h"
+#include "trainer/trainer_page_files.h"
+
+namespace grader {
+
+namespace {
+
+constexpr int kTrainerPageUsage = 2;
+
+/// `text` with the first `marker` replaced by `with`.
+std::string withMarkerReplaced(std::string text, const std::string& marker, const std::string& with) {
+    const auto at = text.find(marker);
+    if (at != std::string::npos) text.replace(at, marker.size(), with);
+    return text;
+}
+
+/// JSON that can sit inside a <script> element: every '<' (only ever inside strings) as \u003c.
+std::string scriptSafeJson(const nlohmann::ordered_json& value) {
+    const std::string text = value.dump();
+    std::string safe;
+    for (char c : text) safe += c == '<' ? std::string("\\u003c") : std::string(1, c);
+    return safe;
+}
+
+}  // namespace
+
+Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOptions& options) {
+    nlohmann::ordered_json sets = nlohmann::ordered_json::array();
+    for (const auto& id : trainerSets())
+        if (course.findLesson(id)) sets.push_back(id);
+    if (sets.empty()) return Error{"course.yaml", "no lesson has a trainer", "the trainer's exercise sets are named by the lesson ids lesson2 and lesson3"};
+    std::string first = sets.front();
+    if (!options.set.empty()) {
+        if (std::find(sets.begin(), sets.end(), options.set) == sets.end())
+            return Error{"", options.set + " has no trainer exercises", "the tile-map trainer has sets lesson2 and lesson3"};
+        first = options.set;
+    }
+    nlohmann::ordered_json tilemap = nullptr;
+    if (!options.tilemapJson.empty()) {
+        tilemap = nlohmann::ordered_json::parse(options.tilemapJson, nullptr, false);
+        if (tilemap.is_discarded() || !tilemap.is_object() || !tilemap.contains("phases"))
+            return Error{"", "the tile map is not the JSON of `grader tilemap LESSON FILE --json`", "write it with: grader tilemap lesson3 FILE --json > tilemap.json"};
+    }
+    const nlohmann::ordered_json config = {{"lang", options.language}, {"seed", options.seed}, {"tile", course.tile},
+                                           {"course", trainerCourseVersion(course.tile)}, {"sets", sets}, {"set", first},
+                                           {"tilemap", tilemap}};
+    namespace files = trainer_page_files;
+    std::string page = withMarkerReplaced(files::html, "/*@STYLE@*/", files::css);
+    page = withMarkerReplaced(page, "/*@CONFIG@*/", scriptSafeJson(config));
+    page = withMarkerReplaced(page, "/*@SCRIPT@*/", std::string(files::generator) + "\n" + files::script);
+    if (options.language == "ru") page = withMarkerReplaced(page, "<html lang=\"en\">", "<html lang=\"ru\">");
+    return page;
+}
+
+CLI::Option* addTrainerPageOptions(CLI::App& trainer, TrainerPageCommand& command) {
+    auto* html = trainer.add_option("--html", command.out, "write the trainer as one self-contained HTML page (no network; opens from file://)")
+                     ->type_name("OUT.html");
+    trainer.add_option("--tilemap-json", command.tilemapJson,
+                       "with --html: embed the JSON of `grader tilemap LESSON FILE --json` for the page's panel of your kernel")
+        ->type_name("FILE")->needs(html);
+    return html;
+}
+
+int runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,
+                   std::ostream& err) {
+    TrainerPageOptions options;
+    options.language = trainer.language;
+    options.set = trainer.set;
+    if (trainer.seed) {
+        if (*trainer.seed > 0xFFFFFFFFull)
+            return printError(err, {"", "--seed " + std::to_string(*trainer.seed) + " is out of range", "a seed is 0..4294967295"}, kTrainerPageUsage);
+        options.seed = static_cast<uint32_t>(*trainer.seed);
+    }
+    if (!command.tilemapJson.empty() && !readFile(command.tilemapJson, options.tilemapJson))
+        return printError(err, {command.tilemapJson, "cannot read the file", "write it with: grader tilemap lesson3 FILE --json > tilemap.json"},
+                          kTrainerPageUsage);
+    auto page = trainerPageHtml(course, options);
+    if (!page) {
+        Error e = page.error();
+        if (e.where.empty()) e.where = command.tilemapJson;
+        return printError(err, e, kTrainerPageUsage);
+    }
+    std::ofstream file(command.out, std::ios::binary);
+    if (!(file << *page) || !file.flush()) return printError(err, {command.out, "cannot write the page", ""}, kTrainerPageUsage);
+    out << "trainer page: " << command.out << " (" << page->size() / 1024 << " KB; open it in a browser, no network needed)\n";
+    return 0;
+}
+
+}  // namespace grader

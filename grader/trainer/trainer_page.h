@@ -1,0 +1,56 @@
+// `grader trainer [SET] --html OUT.html [--lang en|ru] [--seed S] [--tilemap-json FILE]`:
+// writes the tile-map trainer as one self-contained HTML page (styles, the
+// exercise generator and the script inline, from grader/trainer/page/, built
+// in at compile time; no network, works from file://). The page generates the
+// same exercises as `grader trainer LESSON --seed S` for the course's TILE and
+// its lessons that have a trainer (lesson2, lesson3), checks the student's
+// marked cells and keeps progress in the browser, keyed by the trainer's
+// course version (trainerCourseVersion) and the seed. With --tilemap-json, the JSON of
+// `grader tilemap LESSON FILE --json` is embedded for the page's second panel.
+// Exit 0: written; 2: bad arguments (a SET without a trainer, a seed out of
+// range), an unreadable tile-map JSON, a course without a trainer lesson, or
+// OUT not writable.
+// Non-goals: the terminal trainer and the generator's C++ side (trainer_command.h).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "core/course.h"
+#include "core/error.h"
+#include "trainer/trainer_command.h"
+
+namespace CLI {
+class App;
+class Option;
+}
+
+namespace grader {
+
+/// What the page is written with.
+struct TrainerPageOptions {
+    std::string language = "en";  ///< the page's language at first: en or ru (the page has a switch)
+    std::string set;              ///< the set the page opens at ("": the course's first)
+    uint32_t seed = 1;            ///< the seed the page starts with (it has a field for others)
+    std::string tilemapJson;      ///< the text of `grader tilemap --json` to embed, or ""
+};
+
+/// The page's HTML for `course`, or an Error (a course without a trainer lesson, tile-map JSON that does not parse).
+Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOptions& options);
+
+/// What `grader trainer --html` was asked.
+struct TrainerPageCommand {
+    std::string out;           ///< --html OUT.html; "" when not asked
+    std::string tilemapJson;   ///< --tilemap-json FILE
+};
+
+/// Adds --html and --tilemap-json to the `trainer` subcommand; returns --html.
+CLI::Option* addTrainerPageOptions(CLI::App& trainer, TrainerPageCommand& command);
+
+/// Writes the page with the set, seed and language of `trainer`; prints what it wrote on `out`,
+/// problems once on `err`; returns the exit code.
+int runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,
+                   std::ostream& err);
+
+}  // namespace grader
