@@ -1,7 +1,7 @@
 // The tile-map trainer's exercises: the mulberry32 generator and the two
 // sets (lesson2: thread_load, block_tiles, element_readers; lesson3:
 // resident_phase, global_reads, barrier_order), drawn from a seed exactly as
-// the trainer's shared specification says, so the HTML page's JavaScript port
+// grader/trainer/SPEC.md says, so the HTML page's JavaScript port
 // asks the same exercises for the same seed. Each exercise carries its right
 // answer, part by part.
 // Non-goals: reading or checking answers (answer_check.h), text (trainer_text.h).

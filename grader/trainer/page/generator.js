@@ -1,5 +1,5 @@
 // The trainer's exercise generator: a port of the C++ one, following the
-// shared specification (mulberry32, the draws in their order, the answers),
+// rule in grader/trainer/SPEC.md (mulberry32, the draws in order, the answers),
 // so that the page and `grader trainer lessonK --seed S --json` give the same
 // JSON for a seed. Runs in the page and under node (module.exports).
 // Non-goals: checking answers or drawing (trainer.js does both).
