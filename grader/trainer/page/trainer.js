@@ -577,7 +577,8 @@
     verdict.setAttribute("data-verdict", work.result.verdict);
     partsOf(e).forEach(function (part) {
       var r = work.result.parts[part.id], right = r.status === "right";
-      var text = w.parts[part.id] + ": " + (right ? w.isRight + ". " : r.note + ". ") + explanation(e, part.id);
+      // The explanation goes on after a dash: it begins with a formula's name, in lower case.
+      var text = w.parts[part.id] + ": " + (right ? w.isRight : r.note) + " \u2014 " + explanation(e, part.id);
       list.appendChild(el("li", { "class": right ? "part-right" : "part-wrong", "data-part": part.id, "data-status": r.status }, text));
     });
   }
