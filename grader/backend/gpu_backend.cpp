@@ -121,17 +121,8 @@ public:
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
         const bool timed = request.mode == "timing" || request.mode == "speedup";
-        const auto asked = std::chrono::steady_clock::now();
-        RunRecord record;
-        std::chrono::steady_clock::time_point granted;
-        {
-            const TurnLock turn = TurnLock::take(device_.lockFile(), timed ? TurnLock::Mode::Exclusive : TurnLock::Mode::Shared);
-            granted = std::chrono::steady_clock::now();
-            record = runChild(build, unlimited, device_.childEnvironment());
-        }
-        countTurn(timed, seconds(asked, granted), seconds(granted, std::chrono::steady_clock::now()));
-        record.deviceError = deviceFailure(record);
-        return record;
+        std::vector<RunRecord> records = inTurn(timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, device_.childEnvironment())}; });
+        return std::move(records.front());
     }
 
     bool runsCasesTogether() const override { return true; }
@@ -139,22 +130,28 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        const auto asked = std::chrono::steady_clock::now();
-        std::vector<RunRecord> records;
-        std::chrono::steady_clock::time_point granted;
-        {
-            const TurnLock turn = TurnLock::take(device_.lockFile(), TurnLock::Mode::Shared);
-            granted = std::chrono::steady_clock::now();
-            records = runChildCases(build, unlimited, device_.childEnvironment());
-        }
-        countTurn(false, seconds(asked, granted), seconds(granted, std::chrono::steady_clock::now()));
-        for (auto& record : records) record.deviceError = deviceFailure(record);
-        return records;
+        return inTurn(false, [&] { return runChildCases(build, unlimited, device_.childEnvironment()); });
     }
 
 private:
     GpuDevice device_;
     std::string noDevice_;  ///< why no device could be chosen, else ""
+
+    /// Runs `children` in a turn of the device (alone for timing), counts the turn, marks the device's failures.
+    template <class Children>
+    std::vector<RunRecord> inTurn(bool alone, Children children) {
+        const auto asked = std::chrono::steady_clock::now();
+        std::vector<RunRecord> records;
+        std::chrono::steady_clock::time_point granted;
+        {
+            const TurnLock turn = TurnLock::take(device_.lockFile(), alone ? TurnLock::Mode::Exclusive : TurnLock::Mode::Shared);
+            granted = std::chrono::steady_clock::now();
+            records = children();
+        }
+        countTurn(alone, seconds(asked, granted), seconds(granted, std::chrono::steady_clock::now()));
+        for (auto& record : records) record.deviceError = deviceFailure(record);
+        return records;
+    }
 
     BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
         BuildResult result;

@@ -369,16 +369,19 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
             context.runTogether = [&runs, &hang, &ranTogether, runner, built, keep](const std::vector<RunRequest>& cases) {
                 if (!runner->runsCasesTogether() || !hang.blocks(runner->name()).empty()) return;
                 std::vector<RunRequest> missing;
+                std::vector<std::string> keys;
                 for (const auto& request : cases) {
                     if (request.mode != "matmul" || !request.wrapper.empty() || !request.extra.empty()) return;
-                    if (!runs.count(runKey(runner->name(), request))) missing.push_back(request);
+                    std::string key = runKey(runner->name(), request);
+                    if (runs.count(key)) continue;
+                    missing.push_back(request);
+                    keys.push_back(std::move(key));
                 }
                 if (missing.size() < 2) return;  // one run is one child either way
                 std::vector<RunRecord> records = runner->runCases(*built, missing);
                 for (size_t i = 0; i < records.size() && i < missing.size(); ++i) {
-                    const std::string key = runKey(runner->name(), missing[i]);
-                    keep(key, missing[i], std::move(records[i]));
-                    ranTogether.insert(key);
+                    keep(keys[i], missing[i], std::move(records[i]));
+                    ranTogether.insert(keys[i]);
                 }
             };
             return context;
