@@ -99,7 +99,6 @@ cudaError_t cudaDeviceSynchronize() {
     virtualClock.waitForDevice();
     return cuemu::stickyError();
 }
-cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
 
 cudaError_t cudaDeviceReset() {
     virtualClock.waitForDevice();
@@ -107,7 +106,6 @@ cudaError_t cudaDeviceReset() {
     cuemu::resetDeviceSettings();
     return cudaSuccess;
 }
-cudaError_t cudaThreadExit() { return cudaDeviceReset(); }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
     const unsigned int known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
