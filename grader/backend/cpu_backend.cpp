@@ -54,7 +54,8 @@ public:
     }
 
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
-        RunRecord record = runChild(build, request);
+        RunRecord record = runChild(build, request, request.otherThreadOrder ? std::vector<std::string>{"CUEMU_THREAD_ORDER=warps-reversed"}
+                                                                             : std::vector<std::string>{});
         if (record.fault && record.fault->kind == "array-index") nameIndexedArray(build, *record.fault);
         return record;
     }
@@ -159,14 +160,15 @@ private:
         compile.push_back((folder / "student.o").string());
         ProcessLimits limits;
         limits.wallSeconds = 120;
+        limits.outputBytes = 512LL << 20;  // the instrumented object of a 1 MB file is larger than a child's output may be
         const SandboxMounts buildMounts{{}, {folder}};  // batch mode: sees only its build folder
         ProcessResult compiled = runSandboxed(compile, buildMounts, limits);
         result.log = compiled.output;
         if (!compiled.succeeded()) {
             // clang accepted the file: what stops the emulator's compiler is the emulator's limit.
-            std::string first = summarizeCompilerLog(compiled.output);
-            if (first.empty()) first = "the emulator's compiler " + compiled.describe();
-            result.summary = result.unsupported = "not supported by the emulator: its compiler refuses " + first;
+            const std::string first = summarizeCompilerLog(compiled.output);
+            result.summary = result.unsupported = first.empty() ? "not supported by the emulator: its compiler stopped (" + compiled.brief() + ")"
+                                                                : "not supported by the emulator: its compiler refuses " + first;
             return publishBuild(key, folder, result);
         }
         // The whole harness, main included, as nvcc links harness.cu on the gpu

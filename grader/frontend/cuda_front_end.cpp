@@ -331,6 +331,8 @@ std::vector<std::string> clangArguments(const std::string& runtime, const std::v
                                      "--gcc-toolchain=/usr", "-std=c++17", "-fsyntax-only", "-w", "-ferror-limit=20",
                                      // The wrapped standard headers declare variadic functions callable from device code.
                                      "-Xclang", "-fcuda-allow-variadic-functions",
+                                     // A constexpr function is host code, as under nvcc without --expt-relaxed-constexpr.
+                                     "-Xclang", "-fno-cuda-host-device-constexpr",
                                      "-resource-dir", frontend + "/clang",
                                      "-I", frontend + "/include",
                                      "-I", runtime + "/include",

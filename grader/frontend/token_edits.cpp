@@ -2,6 +2,7 @@
 #include "token_edits.h"
 
 #include <algorithm>
+#include <set>
 #include <vector>
 
 #include <clang/Lex/Lexer.h>
@@ -76,33 +77,58 @@ std::string TokenEdits::edited(long index, const std::string& text) const {
 }
 
 bool TokenEdits::apply(std::string& out, std::string& error) const {
+    // A place in a macro's body or argument that two calls would edit
+    // differently: those calls are expanded in place instead, and tried again.
+    std::set<unsigned> forced;
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        std::set<unsigned> conflicting;
+        if (tryApply(forced, out, conflicting, error)) return true;
+        if (conflicting.empty() || std::includes(forced.begin(), forced.end(), conflicting.begin(), conflicting.end())) return false;
+        forced.insert(conflicting.begin(), conflicting.end());
+    }
+    error = "edits of macros that keep disagreeing";
+    return false;
+}
+
+bool TokenEdits::tryApply(const std::set<unsigned>& forced, std::string& out, std::set<unsigned>& conflicting, std::string& error) const {
     const llvm::StringRef buffer = sm_.getBufferData(sm_.getMainFileID());
-    // Macro calls whose expansion replaces them: one edited token has no text of its own in the file.
+    // Macro calls whose expansion replaces them: one edited token has no text
+    // of its own in the file, or the call is forced.
     std::map<unsigned, unsigned> expandedCalls;  // begin -> end
     auto inside = [](const std::map<unsigned, unsigned>& calls, unsigned offset) {
         auto it = calls.upper_bound(offset);
         return it != calls.begin() && offset < std::prev(it)->second;
     };
     for (const auto& [index, edit] : edits_) {
-        unsigned offset, length;
-        if (spelledInMainFile(token(index), offset, length) || token(index).location().isFileID()) continue;
+        const clang::SourceLocation loc = token(index).location();
+        if (loc.isFileID()) continue;
         unsigned begin, end;
-        if (!callRange(sm_, lang_, token(index).location(), begin, end)) {
+        if (!callRange(sm_, lang_, loc, begin, end)) {
             error = "an edit falls outside the student's file";
             return false;
         }
-        if (!removedCalls_.count(begin)) expandedCalls[begin] = end;
+        unsigned offset, length;
+        if ((!spelledInMainFile(token(index), offset, length) || forced.count(begin)) && !removedCalls_.count(begin))
+            expandedCalls[begin] = end;
     }
     auto insideCall = [&](unsigned offset) { return inside(expandedCalls, offset) || inside(removedCalls_, offset); };
+    auto expandedWithCall = [&](long index, unsigned& begin) {  // the token's edit goes into its call's expansion
+        unsigned end;
+        return token(index).location().isMacroID() && callRange(sm_, lang_, token(index).location(), begin, end) &&
+               (expandedCalls.count(begin) || removedCalls_.count(begin));
+    };
     std::vector<TextEdit> textEdits;
-    std::map<unsigned, std::string> spelled;  // offset -> edited text, to find disagreeing edits of one place
+    std::map<unsigned, std::pair<std::string, long>> spelled;  // offset -> edited text and token, to find disagreeing edits
     for (const auto& [index, edit] : edits_) {
-        unsigned offset, length;
-        if (!spelledInMainFile(token(index), offset, length) || insideCall(offset)) continue;
+        unsigned offset, length, call;
+        if (!spelledInMainFile(token(index), offset, length) || insideCall(offset) || expandedWithCall(index, call)) continue;
         const std::string text = edited(index, token(index).text(sm_).str());
-        if (auto [it, fresh] = spelled.emplace(offset, text); !fresh) {
-            if (it->second != text) {
-                error = "two edits of one macro argument disagree";
+        if (auto [it, fresh] = spelled.emplace(offset, std::make_pair(text, index)); !fresh) {
+            if (it->second.first != text) {
+                unsigned end;
+                for (long other : {index, it->second.second})
+                    if (token(other).location().isMacroID() && callRange(sm_, lang_, token(other).location(), call, end)) conflicting.insert(call);
+                error = "two edits of one macro disagree";
                 return false;
             }
             continue;

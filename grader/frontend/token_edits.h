@@ -9,6 +9,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 
 #include <clang/Basic/SourceManager.h>
@@ -46,8 +47,9 @@ public:
     /// The main-file text of the outermost macro call that produced `loc`, or "" when it is no call.
     std::string callText(clang::SourceLocation loc) const;
 
-    /// The main file's text with every edit applied; false with `error` set
-    /// when two edits claim one spelled place differently.
+    /// The main file's text with every edit applied. Where two macro calls
+    /// would edit one place of the macro differently, those calls are
+    /// expanded in place; false with `error` set when that does not settle it.
     bool apply(std::string& out, std::string& error) const;
 
 private:
@@ -57,6 +59,9 @@ private:
     };
     /// A token's own text in the main file: its offset and length, or false.
     bool spelledInMainFile(const clang::syntax::Token& t, unsigned& offset, unsigned& length) const;
+    /// One try of apply() with the macro calls starting at `forced` expanded; on a
+    /// disagreement, the calls involved are added to `conflicting`.
+    bool tryApply(const std::set<unsigned>& forced, std::string& out, std::set<unsigned>& conflicting, std::string& error) const;
     /// `text` of the token at `index` with its edit applied.
     std::string edited(long index, const std::string& text) const;
 

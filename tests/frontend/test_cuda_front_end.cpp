@@ -181,3 +181,23 @@ TEST_CASE("the parser sees the normalized file: a launch on line 3 stays on line
     const std::string out = rewrite(grader::normalizeStudentSource(saved));
     CHECK(lineOf(out, 3).find("::cuemu::launcher(\"z\"") != std::string::npos);
 }
+
+TEST_CASE("a macro that declares __shared__, used twice, is expanded in place at each use") {
+    const std::string source = "#define TILE_OF(name) __shared__ float name[16][16]\n"
+                               "__global__ void g(float* c) {\n  TILE_OF(tA);\n  TILE_OF(tB);\n  c[0] = tA[0][0] + tB[0][0];\n}\n";
+    const std::string out = rewrite(source);
+    CHECK(lineOf(out, 1) == "#define TILE_OF(name) __shared__ float name[16][16]");
+    CHECK(lineOf(out, 3).find("float (&tA) [ 16 ] [ 16 ] = ::cuemu::sharedVar") != std::string::npos);
+    CHECK(lineOf(out, 4).find("(1, \"tB\", 4, 0)") != std::string::npos);
+}
+
+TEST_CASE("the C library is callable from a kernel, the rest of the C++ library and constexpr host functions are not, as under nvcc") {
+    CHECK(analyzeText("#include <cmath>\n__global__ void g(float* c) { c[0] = std::sqrt(c[0]) + fminf(c[0], 1.f) + min(c[0], 1.f); }\n")
+              .errors.empty());
+    const Analysis stdMin = analyzeText("#include <algorithm>\n__global__ void g(float* c) { c[0] = std::min(c[0], 1.0f); }\n");
+    REQUIRE_FALSE(stdMin.errors.empty());
+    CHECK(stdMin.errors.front().line == 2);
+    const Analysis helper = analyzeText("constexpr int twice(int x) { return 2 * x; }\n__global__ void g(int* c) { c[0] = twice(c[0]); }\n");
+    REQUIRE_FALSE(helper.errors.empty());
+    CHECK(helper.errors.front().line == 2);
+}
