@@ -55,6 +55,11 @@ CheckResult checkTiming(CheckContext& ctx) {
     const int launches = static_cast<int>(fieldNumber(record.timing, "launches"));
     const int notReady = static_cast<int>(fieldNumber(record.events, "elapsed_not_ready"));
     const std::string clock = " (on the emulator's virtual clock the first launch takes " + ms(first) + ", every later one " + ms(later) + ")";
+    if (fieldNumber(record.timing, "resets") > 0)
+        return makeResult(ctx, Status::Fail,
+                          got + ", but it called cudaDeviceReset, which destroys the device's context and everything in it, "
+                                "the caller's A, B and C and events too: on a GPU the caller's next launch crashes. "
+                                "Clean up only what your timer made (cudaEventDestroy)." + rerun);
     if (notReady > 0)
         return makeResult(ctx, Status::Fail,
                           got + ", but cudaEventElapsedTime was called before the stop event completed and returned cudaErrorNotReady: "

@@ -137,6 +137,13 @@ size_t pitchFor(size_t width) { return (std::max<size_t>(width, 1) + kPitchAlign
 
 }  // namespace
 
+void releaseDeviceAllocations() {
+    std::vector<void*> doomed;
+    for (const auto& [address, allocation] : allocations)
+        if (allocation.type != cudaMemoryTypeHost) doomed.push_back(reinterpret_cast<void*>(address));
+    for (void* ptr : doomed) arenaFree(ptr);
+}
+
 bool isGlobalAddress(const void* p) { return p && (isDeviceRange(p, 1) || isSymbolRange(p, 1)); }
 
 bool isSharedAddress(const void* p) { return reinterpret_cast<uintptr_t>(p) - sharedLo < kSharedBytes; }

@@ -40,6 +40,7 @@ namespace cuemu {
 
 namespace {
 
+int resets = 0;           ///< cudaDeviceReset calls
 int elapsedNotReady = 0;  ///< cudaEventElapsedTime calls made before the end event completed
 std::set<const CUevent_st*> liveEvents;
 std::set<CUstream_st*> liveStreams;
@@ -125,6 +126,7 @@ void resetVirtualClock() {
     for (CUstream_st* s : liveStreams) s->tailMs = 0;
 }
 int virtualLaunchCount() { return virtualClock.launches; }
+int deviceResets() { return resets; }
 double virtualHostMs() { return virtualClock.hostMs; }
 
 void writeEventSummary(std::FILE* record) { std::fprintf(record, "events elapsed_not_ready=%d\n", elapsedNotReady); }
@@ -143,6 +145,12 @@ cudaError_t cudaDeviceReset() {
     virtualClock.waitForDevice();
     cuemu::clearStickyError();
     cuemu::resetDeviceSettings();
+    // The primary context goes, and with it every buffer, event and stream
+    // anyone made: the caller's handles now name nothing.
+    cuemu::releaseDeviceAllocations();
+    ++cuemu::resets;
+    cuemu::liveEvents.clear();
+    cuemu::liveStreams.clear();
     return cudaSuccess;
 }
 

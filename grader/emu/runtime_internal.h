@@ -33,5 +33,8 @@ size_t dynamicSharedLimit();
 void raiseDynamicSharedLimit(size_t bytes);
 /// Restores the device's settings (flags, cache config, limits, the dynamic shared limit).
 void resetDeviceSettings();
+/// Frees every device and managed allocation, as destroying the primary
+/// context does (cudaDeviceReset): later accesses are uses after free.
+void releaseDeviceAllocations();
 
 }  // namespace cuemu

@@ -83,10 +83,13 @@ public:
 
     bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr* e) {
         if (inMainFile(e->getBeginLoc())) launches.push_back({e, !deviceCode_.empty() && deviceCode_.back()});
+        else noteIncluded(e->getBeginLoc(), "a kernel launch");
         return true;
     }
     bool VisitVarDecl(VarDecl* d) {
-        if (d->hasAttr<CUDASharedAttr>() && inMainFile(d->getLocation())) shared.push_back(d);
+        if (!d->hasAttr<CUDASharedAttr>()) return true;
+        if (inMainFile(d->getLocation())) shared.push_back(d);
+        else noteIncluded(d->getLocation(), "a __shared__ variable");
         return true;
     }
     bool VisitDeclRefExpr(DeclRefExpr* r) {
@@ -102,8 +105,24 @@ public:
     std::vector<FoundLaunch> launches;
     std::vector<VarDecl*> shared;
     std::vector<DeclRefExpr*> fileScopeUses;
+    /// A launch or __shared__ variable in a file the student's file includes (not a system header).
+    struct Included {
+        std::string what;  ///< "a kernel launch at other.cu:23"
+        int includeLine;   ///< the line of the student's file that includes it
+    };
+    std::vector<Included> inIncludedFiles;
 
 private:
+    void noteIncluded(SourceLocation loc, const std::string& what) {
+        const SourceLocation at = sm_.getExpansionLoc(loc);
+        if (!at.isValid() || sm_.isInSystemHeader(at)) return;
+        const PresumedLoc p = sm_.getPresumedLoc(at);
+        if (!p.isValid()) return;
+        SourceLocation include = sm_.getIncludeLoc(sm_.getFileID(at));
+        while (include.isValid() && !sm_.isWrittenInMainFile(include)) include = sm_.getIncludeLoc(sm_.getFileID(include));
+        inIncludedFiles.push_back({what + " at " + std::string(p.getFilename()) + ":" + std::to_string(p.getLine()),
+                                   include.isValid() ? static_cast<int>(sm_.getPresumedLineNumber(include)) : 0});
+    }
     static bool isDeviceFunction(const FunctionDecl* f) {
         return f->hasAttr<CUDAGlobalAttr>() || (f->hasAttr<CUDADeviceAttr>() && !f->hasAttr<CUDAHostAttr>());
     }
@@ -293,6 +312,8 @@ public:
         Rewriter rewriter(ctx, edits, out_);
         for (const auto& launch : found.launches) rewriter.launch(launch);
         rewriter.shared(found.shared, found.fileScopeUses);
+        for (const auto& included : found.inIncludedFiles)  // only the student's file is rewritten
+            out_.unsupported.push_back({included.what + ", a file your file includes", included.includeLine});
         if (!out_.unsupported.empty()) return;
         std::string error;
         if (!edits.apply(out_.rewritten, error)) out_.unsupported.push_back({"a construct the front end cannot rewrite (" + error + ")", 0});
@@ -329,13 +350,16 @@ std::vector<std::string> clangArguments(const std::string& runtime, const std::v
     std::vector<std::string> args = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                                      "--cuda-path=" + frontend,  // no CUDA there: the same result on every machine
                                      "--gcc-toolchain=/usr", "-std=c++17", "-fsyntax-only", "-w", "-ferror-limit=20",
+                                     // Parentheses as deep as the host compiler takes (a chain of 10,000 macros);
+                                     // main() parses on a stack made for it.
+                                     "-fbracket-depth=100000",
                                      // The wrapped standard headers declare variadic functions callable from device code.
                                      "-Xclang", "-fcuda-allow-variadic-functions",
                                      // A constexpr function is host code, as under nvcc without --expt-relaxed-constexpr.
                                      "-Xclang", "-fno-cuda-host-device-constexpr",
                                      "-resource-dir", frontend + "/clang",
-                                     "-I", frontend + "/include",
-                                     "-I", runtime + "/include",
+                                     "-isystem", frontend + "/include",
+                                     "-isystem", runtime + "/include",
                                      "-include", "cuemu_frontend.h"};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;

@@ -138,8 +138,8 @@ int runTiming(int n, int reps, unsigned long long seed) {
     cuemu::setVirtualLaunchCost(firstMs, laterMs);
     cuemu::resetVirtualClock();
     const float returned = timeLaunchMs(reference::launchTiled, m.A, m.B, m.C, n, reps);
-    std::fprintf(record, "timing returned=%.9g launches=%d reps=%d first_ms=%g later_ms=%g host_ms=%.9g\n", returned,
-                 cuemu::virtualLaunchCount(), reps, firstMs, laterMs, cuemu::virtualHostMs());
+    std::fprintf(record, "timing returned=%.9g launches=%d reps=%d first_ms=%g later_ms=%g host_ms=%.9g resets=%d\n", returned,
+                 cuemu::virtualLaunchCount(), reps, firstMs, laterMs, cuemu::virtualHostMs(), cuemu::deviceResets());
 #else
     reference::launchTiled(m.A, m.B, m.C, n);  // the grader's own warm-up
     cudaDeviceSynchronize();

@@ -24,5 +24,7 @@ void resetVirtualClock();
 int virtualLaunchCount();
 /// The virtual host clock, in milliseconds.
 double virtualHostMs();
+/// How many times cudaDeviceReset destroyed the context since the process began.
+int deviceResets();
 
 }  // namespace cuemu
