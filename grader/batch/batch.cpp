@@ -147,6 +147,8 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
                     fs::remove_all(unpacked / name, ec);
                     continue;
                 }
+                result.notes.push_back(file.path.filename().string() + ": an archive, unpacked (" + std::to_string(extracted->files) + " file" +
+                                       (extracted->files == 1 ? "" : "s") + "); the lesson files in it are graded");
                 for (const auto& skipped : extracted->skipped) result.notes.push_back(skipped);
             } else {
                 fs::copy_file(file.path, unpacked / name, fs::copy_options::overwrite_existing, ec);

@@ -110,7 +110,7 @@ int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::o
     out << "report: " << (o.out / "report.html").string() << "\n";
     if (merged->notSubmitted)
         out << "roster: " << merged->notSubmitted << " student" << (merged->notSubmitted == 1 ? "" : "s")
-            << " handed in nothing (0, not submitted)\n";
+            << " handed in nothing (not submitted; " << (o.missingAsZero ? "0" : "an empty grade") << " in the import files)\n";
     if (!merged->exports.empty()) {
         out << "LMS import files:";
         for (size_t i = 0; i < merged->exports.size(); ++i) out << (i ? ", " : " ") << merged->exports[i].string();

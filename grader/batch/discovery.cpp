@@ -150,6 +150,7 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
     LessonFiles files;
     std::map<std::string, std::vector<fs::path>> candidates;  // file name -> paths
     std::vector<fs::path> others;                              // .cu files with other names: near misses
+    std::vector<std::string> heldFiles;  // when no lesson's file is found at all, the note names what the submission holds
     std::set<std::string> wanted;
     for (const auto& lesson : course.lessons) wanted.insert(lesson.studentFile);
     std::error_code ec;
@@ -168,6 +169,7 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
         }
         if (!wanted.count(name)) {
             if (fs::is_regular_file(status) && looksLikeCuda(name)) others.push_back(it->path());
+            if (fs::is_regular_file(status) && heldFiles.size() < 6) heldFiles.push_back(it->path().lexically_relative(root).string());
             continue;
         }
         if (fs::is_symlink(status)) {
@@ -206,6 +208,13 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
             files.notes.push_back(lesson.id + ": " + std::to_string(paths.size()) + " files named " + lesson.studentFile +
                                   "; graded " + paths.front().lexically_relative(root).string() + " (also found: " + also + ")");
         }
+    }
+    if (files.byLesson.empty() && !heldFiles.empty()) {
+        std::string held, names;
+        for (size_t i = 0; i < heldFiles.size() && i < 5; ++i) held += (i ? ", " : "") + heldFiles[i];
+        for (const auto& lesson : course.lessons) names += (names.empty() ? "" : ", ") + lesson.studentFile;
+        files.notes.push_back("no lesson's file was found; the submission holds " + held + (heldFiles.size() > 5 ? ", ..." : "") +
+                              " (each lesson's file is found by its name: " + names + ")");
     }
     return files;
 }
