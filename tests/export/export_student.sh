@@ -145,7 +145,9 @@ build/grader/grader check "$lesson" "$kit/solutions/$folder/$file" --seed 1 || f
 
 step "'$preset_command' passes in the kit once the lesson's files are the solutions"
 cp -r starter "$work/starter.orig" || fail "cannot keep the starter"
-cp "$kit/solutions/$folder/$file" "$kit/solutions/$folder/quiz_answers.yaml" "starter/$folder/" || fail "cannot copy the solution in"
+for part in "$file" quiz_answers.yaml trainer_progress.yaml; do  # the lesson's file and what its quiz and trainer checks read
+  [ ! -f "$kit/solutions/$folder/$part" ] || cp "$kit/solutions/$folder/$part" "starter/$folder/" || fail "cannot copy the solution in"
+done
 $preset_command > "$work/ctest-solution.log" 2>&1
 status=$?
 rm -rf starter && mv "$work/starter.orig" starter
