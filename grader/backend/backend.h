@@ -38,6 +38,8 @@ struct RunRequest {
     double timeLimitS = 20;
     long long memoryBytes = 4LL << 30;  ///< 0: no memory limit (CUDA maps much virtual memory)
     std::vector<std::string> wrapper;   ///< a command the child runs under, e.g. compute-sanitizer --tool racecheck
+    /// cpu backend: run each block one warp at a time, the last warp first, to see whether a result depends on the order
+    bool otherThreadOrder = false;
 };
 
 /// Builds and runs student code on one kind of machine. build() and run() may be called from

@@ -49,9 +49,10 @@ std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::st
     result.ok = status.rfind("ok", 0) == 0;
     readFile(dir / "summary", result.summary);
     readFile(dir / "log", result.log);
+    readFile(dir / "unsupported", result.unsupported);
     result.executable = dir / artifact;
     result.cached = true;
-    if (!result.ok) {  // re-read the log: the summary's wording may be newer than the entry
+    if (!result.ok && result.unsupported.empty()) {  // re-read the log: the summary's wording may be newer than the entry
         const std::string summary = summarizeCompilerLog(result.log);
         if (!summary.empty()) result.summary = summary;
     }
@@ -69,6 +70,7 @@ std::filesystem::path newBuildFolder(const std::string& key) {
 BuildResult publishBuild(const std::string& key, const std::filesystem::path& folder, BuildResult result, const std::string& artifact) {
     std::ofstream(folder / "summary") << result.summary;
     std::ofstream(folder / "log") << result.log;
+    if (!result.unsupported.empty()) std::ofstream(folder / "unsupported") << result.unsupported;
     std::ofstream(folder / "status") << (result.ok ? "ok\n" : "failed\n");
     const auto target = cacheDir() / key;
     std::error_code ec;

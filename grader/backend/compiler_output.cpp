@@ -152,12 +152,20 @@ std::string explainContractMismatch(const std::string& summary, const std::strin
 
 namespace grader {
 
+bool isContractLinkError(const std::string& summary) {
+    return summary.rfind("your file does not define ", 0) == 0 || summary.rfind("your file defines ", 0) == 0;
+}
+
 std::string unsupportedConstruct(const std::string& log, bool (*isCudaName)(const std::string&)) {
     static const std::regex firstError(R"(^(.*?):(\d+):(?:\d+:)? (?:fatal )?error: (.*)$)");
-    static const std::regex missingHeader(R"(^([^:]+): No such file or directory)");
-    // g++ quotes names with ' in the C locale and with ‘ ’ in a UTF-8 one.
-    static const std::regex missingName(R"((?:'|‘)([A-Za-z_][A-Za-z0-9_:<>]*)(?:'|’) (?:was not declared|does not name a|is not a member of|has not been declared|in namespace|is not a template))");
-    static const std::regex memberOf(R"(is not a member of (?:'|‘)([A-Za-z_][A-Za-z0-9_:]*)(?:'|’))");
+    // g++: "cuda_fp16.h: No such file or directory"; clang: "'cuda_fp16.h' file not found".
+    static const std::regex missingHeader(R"(^(?:([^:]+): No such file or directory|'([^']+)' file not found))");
+    // g++ quotes names with ' in the C locale and with ‘ ’ in a UTF-8 one; clang with '.
+    static const std::regex missingName(
+        R"((?:'|‘)([A-Za-z_][A-Za-z0-9_:<>]*)(?:'|’) (?:was not declared|does not name a|is not a member of|has not been declared|in namespace|is not a template))");
+    static const std::regex clangMissingName(
+        R"((?:use of undeclared identifier|unknown type name|no template named|no member named|use of undeclared) '?([A-Za-z_][A-Za-z0-9_:]*)'?)");
+    static const std::regex memberOf(R"((?:is not a member of|in namespace) (?:'|‘)([A-Za-z_][A-Za-z0-9_:]*)(?:'|’))");
     std::stringstream lines(log);
     for (std::string line; std::getline(lines, line);) {
         std::smatch m;
@@ -167,9 +175,11 @@ std::string unsupportedConstruct(const std::string& log, bool (*isCudaName)(cons
         const std::string where = " at " + file + ":" + m[2].str();
         const std::string message = m[3].str();
         std::smatch n;
-        if (std::regex_search(message, n, missingHeader) && isCudaName(n[1].str()))
-            return "not supported by the emulator: #include <" + n[1].str() + ">" + where;
-        if (std::regex_search(message, n, missingName)) {
+        if (std::regex_search(message, n, missingHeader)) {
+            const std::string header = n[1].matched ? n[1].str() : n[2].str();
+            if (isCudaName(header)) return "not supported by the emulator: #include <" + header + ">" + where;
+        }
+        if (std::regex_search(message, n, missingName) || std::regex_search(message, n, clangMissingName)) {
             std::string name = n[1].str();
             const size_t angle = name.find('<');
             if (angle != std::string::npos) name.resize(angle);

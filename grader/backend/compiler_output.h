@@ -18,8 +18,12 @@ std::string summarizeCompilerLog(const std::string& log);
 /// `summary` unchanged when the definition cannot be found or its parameters match.
 std::string explainContractMismatch(const std::string& summary, const std::string& source, const std::string& fileName);
 
+/// True when a link error (summarizeCompilerLog's line) is the student's: a
+/// contract function not defined as declared, main defined, a symbol defined twice.
+bool isContractLinkError(const std::string& summary);
+
 /// "not supported by the emulator: <name> at file:line" when the first error
-/// of the emulator's g++ log is about a name or header of the CUDA toolkit
+/// of a compiler's log (the front end's clang, or g++) is about a name or header of the CUDA toolkit
 /// (`isCudaName`) that the emulator does not provide; "" otherwise.
 std::string unsupportedConstruct(const std::string& log, bool (*isCudaName)(const std::string&));
 

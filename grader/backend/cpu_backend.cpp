@@ -1,6 +1,12 @@
-// The cpu backend: rewrite the student's CUDA source, compile it as C++ with
-// -fsanitize=thread instrumentation against the emulation header, link it
-// with the lesson's harness and the emulator runtime, run it as a child.
+// The cpu backend: the emulator's front end (grader/frontend) parses the
+// student's CUDA file with clang and rewrites it; the result is compiled as
+// C++ with -fsanitize=thread instrumentation against the emulation header,
+// linked with the lesson's harness and the emulator runtime, and run as a
+// child. One rule decides whose fault a failed build is: a file the parser
+// refuses fails to compile (the student's error, as nvcc would say), unless
+// the error names a CUDA construct the emulator lacks; a file the parser
+// accepts and the emulator's compiler or linker does not is the emulator's
+// limit ("not supported by the emulator"), never the student's.
 #include <fstream>
 
 #include "backend/array_index.h"
@@ -8,7 +14,7 @@
 #include "backend/build_cache.h"
 #include "backend/compiler_output.h"
 #include "backend/cuda_names.h"
-#include "backend/cuda_rewrite.h"
+#include "backend/front_end.h"
 #include "backend/student_source.h"
 #include "core/build_config.h"
 #include "core/sandbox.h"
@@ -42,14 +48,14 @@ public:
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
         BuildResult result = compile(lesson, source, displayName);
         result.sourceName = std::filesystem::path(displayName).filename().string();
-        if (!result.ok) result.unsupported = unsupportedConstruct(result.log, isCudaName);
-        if (std::string text; !result.ok && readStudentSource(source, text))
+        if (std::string text; !result.ok && result.unsupported.empty() && readStudentSource(source, text))
             result.summary = explainContractMismatch(result.summary, text, result.sourceName);
         return result;
     }
 
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
-        RunRecord record = runChild(build, request);
+        RunRecord record = runChild(build, request, request.otherThreadOrder ? std::vector<std::string>{"CUEMU_THREAD_ORDER=warps-reversed"}
+                                                                             : std::vector<std::string>{});
         if (record.fault && record.fault->kind == "array-index") nameIndexedArray(build, *record.fault);
         return record;
     }
@@ -66,20 +72,9 @@ private:
         fault.fields["shared"] = found.shared ? "1" : "0";
     }
 
-    BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
-        BuildResult result;
-        std::string text;
-        if (!readStudentSource(source, text)) {
-            result.summary = "cannot read " + displayName;
-            return result;
-        }
-        auto rewritten = rewriteCudaSource(text, std::filesystem::path(displayName).filename().string());
-        if (!rewritten) {
-            result.summary = rewritten.error().format();
-            return result;
-        }
+    /// The emulator's compile command, without its input and output.
+    static std::vector<std::string> compileCommand() {
         const std::filesystem::path rt = runtimeDir();
-        const std::string harness = "libcuemu_harness_lesson" + std::to_string(lesson.number) + ".a";
         std::vector<std::string> compile = {cxxCompiler(), "-std=c++17", "-O1",
                                             "-gdwarf-4",  // DWARF 5's file 0 makes addr2line name student.cpp, not the #line file
                                             "-fno-omit-frame-pointer",
@@ -94,9 +89,49 @@ private:
                                             "-include", "cuemu/cuda_emu.h",
                                             "-include", (rt / "harness" / "contract.h").string()};
         for (const auto& f : instrumentFlags()) compile.push_back(f);
+        return compile;
+    }
+
+    /// "not supported by the emulator: WHAT at FILE:LINE".
+    static std::string notSupported(const std::string& what, const std::string& displayName, int line) {
+        const std::string file = std::filesystem::path(displayName).filename().string();
+        return "not supported by the emulator: " + what + (line > 0 ? " at " + file + ":" + std::to_string(line) : "");
+    }
+
+    /// Reads the front end's verdict on the file into `result`; true when the emulator may compile it.
+    static bool judgeParse(const Expected<FrontEndReport>& parsed, const std::string& displayName, BuildResult& result) {
+        if (!parsed) {
+            result.summary = parsed.error().message;
+            result.unsupported = "not supported by the emulator: " + parsed.error().message;
+            return false;
+        }
+        if (!parsed->errors.empty()) {
+            result.log = parsed->errorLog();
+            result.summary = summarizeCompilerLog(result.log);
+            result.unsupported = unsupportedConstruct(result.log, isCudaName);
+            return false;
+        }
+        if (!parsed->unsupported.empty()) {
+            const FrontEndUnsupported& first = parsed->unsupported.front();
+            result.summary = result.unsupported = notSupported(first.construct, displayName, first.line);
+            return false;
+        }
+        return true;
+    }
+
+    BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
+        BuildResult result;
+        std::string text;
+        if (!readStudentSource(source, text)) {
+            result.summary = "cannot read " + displayName;
+            return result;
+        }
+        const std::filesystem::path rt = runtimeDir();
+        const std::string harness = "libcuemu_harness_lesson" + std::to_string(lesson.number) + ".a";
+        std::vector<std::string> compile = compileCommand();
         const std::string key = buildKey("cpu-" + lesson.id,
-                                         *rewritten + displayName + fileHash(rt / "libcuemu_runtime.a") + fileHash(rt / harness) +
-                                             "link: the whole harness",
+                                         text + displayName + frontEndIdentity() + fileHash(rt / "libcuemu_runtime.a") +
+                                             fileHash(rt / harness) + "link: the whole harness",
                                          compile);
         if (auto cached = loadCachedBuild(key)) return *cached;
 
@@ -105,9 +140,19 @@ private:
             result.summary = "cannot create a build folder in " + cacheDir().string();
             return result;
         }
-        {
-            std::ofstream out(folder / "student.cpp");
-            out << lineDirective(displayName) << *rewritten;
+        if (auto error = writeFileAtomically(folder / "student.cu", text)) {
+            result.summary = error->format();
+            return result;
+        }
+        const auto parsed = runFrontEnd(folder / "student.cu", displayName, folder,
+                                        {"-include", (rt / "harness" / "contract.h").string(), "-DLESSON=" + std::to_string(lesson.number)});
+        if (!judgeParse(parsed, displayName, result)) return publishBuild(key, folder, result);
+        // The rewritten source, under the student's file name for every message and line the compiler writes.
+        std::string rewritten;
+        readFile(parsed->rewritten, rewritten);
+        if (auto error = writeFileAtomically(folder / "student.cpp", lineDirective(displayName) + rewritten)) {
+            result.summary = error->format();
+            return result;
         }
         compile.push_back("-c");
         compile.push_back((folder / "student.cpp").string());
@@ -115,12 +160,15 @@ private:
         compile.push_back((folder / "student.o").string());
         ProcessLimits limits;
         limits.wallSeconds = 120;
+        limits.outputBytes = 512LL << 20;  // the instrumented object of a 1 MB file is larger than a child's output may be
         const SandboxMounts buildMounts{{}, {folder}};  // batch mode: sees only its build folder
         ProcessResult compiled = runSandboxed(compile, buildMounts, limits);
         result.log = compiled.output;
         if (!compiled.succeeded()) {
-            result.summary = summarizeCompilerLog(compiled.output);
-            if (result.summary.empty()) result.summary = "the compiler " + compiled.describe();
+            // clang accepted the file: what stops the emulator's compiler is the emulator's limit.
+            const std::string first = summarizeCompilerLog(compiled.output);
+            result.summary = result.unsupported = first.empty() ? "not supported by the emulator: its compiler stopped (" + compiled.brief() + ")"
+                                                                : "not supported by the emulator: its compiler refuses " + first;
             return publishBuild(key, folder, result);
         }
         // The whole harness, main included, as nvcc links harness.cu on the gpu
@@ -136,6 +184,8 @@ private:
         if (!linked.succeeded()) {
             result.summary = summarizeCompilerLog(linked.output);
             if (result.summary.empty()) result.summary = "linking failed: " + linked.describe();
+            // The contract's functions and main are the student's to define; any other missing symbol is the emulator's.
+            if (!isContractLinkError(result.summary)) result.unsupported = "not supported by the emulator: its linker says " + result.summary;
             return publishBuild(key, folder, result);
         }
         std::filesystem::remove(folder / "student.o");  // student.cpp stays: index faults are named from it

@@ -1,6 +1,9 @@
 // The correctness check: every element of C at several sizes (and, for
 // lesson 2, phases), against a reference the parent computes; lesson 4's
-// gflops against the formula.
+// gflops against the formula. C alone decides: a read of unwritten shared
+// memory fails only when its poison reaches C (and is then named as the
+// cause), and a race or a divergent barrier whose values never reach C is
+// the barriers check's, not this one's.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -130,6 +133,15 @@ std::string writeConflictOfC(const RunRecord& record, int n) {
            thread(w->secondBlock) + "; " + std::to_string(w->count) + " such writes): each element of C must be written by exactly one thread.";
 }
 
+/// True when some element of C the kernel stored is NaN: the poison unwritten shared memory holds reached it.
+bool poisonReachedC(const RunRecord& record, int n) {
+    auto c = record.outputs.find("C");
+    if (c == record.outputs.end()) return false;
+    for (size_t i = 0; i < c->second.size() && i < size_t(n) * size_t(n); ++i)
+        if (std::isnan(c->second[i]) && (record.writtenC.size() <= i || record.writtenC[i] == '1')) return true;
+    return false;
+}
+
 /// A read of shared memory that no thread of the block wrote, for a student.
 std::string uninitializedRead(const UninitializedRecord& u) {
     auto coords = [](const int t[3]) {
@@ -138,30 +150,34 @@ std::string uninitializedRead(const UninitializedRecord& u) {
     std::string text = u.element + " is read by thread " + coords(u.thread) + " of block " + coords(u.block) + " at " + u.at.text() +
                        " before any thread of the block wrote it";
     if (u.count > 1) text += " (" + std::to_string(u.count) + " such reads there)";
-    return text + ". Shared memory starts out holding garbage in every block, so the result depends on whatever was there: "
+    return text + ", and that garbage reached C (the emulator fills unwritten shared memory with NaN, and C holds NaN). "
+                  "Shared memory starts out holding garbage in every block, so the result depends on whatever was there: "
                   "every element a thread reads must be stored by some thread of the block first (at the matrix's edge, store 0).";
 }
 
-/// Why a run's right result proves nothing, or "": a read-write race on
-/// shared memory or a barrier or warp intrinsic not every thread reached.
-/// The emulator runs the threads in one order; a GPU runs them at once, and
-/// there such a kernel gives wrong elements (or hangs) some of the time.
-std::string timingDependence(const RunRecord& record) {
+/// Why a right C proves nothing, or "": the run raced on shared memory (a
+/// read and a write of one word with no barrier between them) and the same
+/// case, its blocks run in another order (one warp at a time, the last
+/// first), gives wrong elements: the race's values reach C. A race whose
+/// values never reach C is the barriers check's alone.
+std::string orderDependence(CheckContext& ctx, const StudentNames& names, const RunRequest& request, const RunRecord& record) {
+    if (ctx.backend.name() != "cpu") return "";
+    auto race = std::find_if(record.hazards.begin(), record.hazards.end(), [](const HazardRecord& h) { return !h.bothWrite; });
+    if (race == record.hazards.end()) return "";
+    RunRequest other = request;
+    other.otherThreadOrder = true;
+    const RunRecord& rerun = ctx.run(other);
+    if (!describeFailedRun(rerun, other).empty()) return "";
+    const auto verdict = judgeRun(ctx, names, rerun, other.n, other.phase);
+    if (!verdict || verdict->ok) return "";
     auto coords = [](const int t[3]) {
         return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + (t[2] ? "," + std::to_string(t[2]) : "") + ")";
     };
-    for (const auto& h : record.hazards) {
-        if (h.bothWrite) continue;  // two stores of one word: the barriers check's concern, the result may not depend on it
-        return "every element of C is right in this run, but only because of the order the emulator ran the threads in: " + h.element +
-               " is written by thread " + coords(h.writer) + " at " + h.writerAt.text() + " and read by thread " + coords(h.other) +
-               " at " + h.otherAt.text() + " with no __syncthreads() between them. On a GPU the threads run at the same time, and "
-               "this race gives wrong elements some of the time; the barriers check says which barrier is missing.";
-    }
-    for (const auto& d : record.divergences)
-        return std::string("every element of C is right in this run, but a ") + (d.warp ? "warp intrinsic" : "__syncthreads()") +
-               " is not reached by every thread it waits for (block " + coords(d.block) + "): on a GPU such a kernel hangs or gives "
-               "wrong elements, depending on its shape. The barriers check shows the threads' split.";
-    return "";
+    return "every element of C is right in this run only because of the order the emulator ran the threads in: run one warp at a "
+           "time, last warp first (an order a GPU may take), " + std::to_string(verdict->wrong) + " elements come out wrong. " +
+           race->element + " is written by thread " + coords(race->writer) + " at " + race->writerAt.text() + " and read by thread " +
+           coords(race->other) + " at " + race->otherAt.text() + " with no __syncthreads() between them; the barriers check says "
+           "which barrier is missing.";
 }
 
 }  // namespace
@@ -198,13 +214,15 @@ CheckResult checkCorrectness(CheckContext& ctx) {
         const int n = request.n, phase = request.phase;
         const RunRecord& record = ctx.run(request);
         if (auto failed = failedRun(ctx, record, request)) return *failed;
-        if (!record.uninitialized.empty())
+        const auto verdict = judgeRun(ctx, names, record, n, phase);
+        if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
+        // Shared memory starts out poisoned (NaN): a read of a word no thread wrote
+        // matters when its poison reached C, and is then the cause to name.
+        if (!verdict->ok && !record.uninitialized.empty() && poisonReachedC(record, n))
             return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) +
                                                      " Rerun: " + ctx.rerunCommand(n) +
                                                      seeTileMap(ctx, n, record.uninitialized.front().block[0],
                                                                 record.uninitialized.front().block[1], phase, -1));
-        const auto verdict = judgeRun(ctx, names, record, n, phase);
-        if (!verdict) return makeResult(ctx, Status::Error, "the harness recorded no output at " + caseName(ctx, n, phase));
         if (!verdict->ok) {
             std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
                                   " Rerun: " + ctx.rerunCommand(n) + tileMapOfFirstWrong(ctx, *verdict, n, phase);
@@ -224,7 +242,7 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             }
             return makeResult(ctx, Status::Fail, message);
         }
-        if (const std::string luck = timingDependence(record); !luck.empty())
+        if (const std::string luck = orderDependence(ctx, names, request, record); !luck.empty())
             return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + luck + " Rerun: " + ctx.rerunCommand(n));
         ++cases;
     }

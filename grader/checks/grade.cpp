@@ -105,6 +105,7 @@ std::string runKey(const std::string& runner, const RunRequest& request) {
     std::string key = runner + "/" + request.mode + "/" + std::to_string(request.n) + "/" + std::to_string(request.phase);
     for (const auto& e : request.extra) key += "/" + e;
     for (const auto& w : request.wrapper) key += "|" + w;
+    if (request.otherThreadOrder) key += "|other thread order";
     return key;
 }
 

@@ -1,6 +1,10 @@
 // The traffic check: floats the kernel reads from global memory, counted per
-// executed load (a float4 load counts 4), per element of C and per thread;
-// and the floats it stores to C, which a kernel stores once per element.
+// executed load (a float4 load counts 4), per element of C; whether the
+// loading is shared by the block (no thread loads more than a vector load's
+// share, kVectorWidth times the average); and the floats it stores to C,
+// which a kernel stores once per element. Judged by amount, not by how
+// many threads take part: a float4 loader passes, a lone loader does not.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -13,6 +17,17 @@
 namespace grader {
 
 namespace {
+
+/// The widest load a thread makes at once, in floats (float4): the most a
+/// thread's share of the loading may exceed the block's average.
+constexpr uint64_t kVectorWidth = 4;
+
+/// True when no thread read more than kVectorWidth times its fair share of `words` over `threads`.
+bool sharedLoading(uint64_t words, uint64_t threads, uint64_t maxThread) {
+    if (threads == 0) return true;
+    const uint64_t fair = std::max<uint64_t>(1, (words + threads - 1) / threads);
+    return maxThread <= kVectorWidth * fair;
+}
 
 /// The tile map that shows which elements a block loads (lessons 2 and 3; "" otherwise).
 std::string seeTileMap(const CheckContext& ctx) {
@@ -56,21 +71,16 @@ CheckResult checkTraffic(CheckContext& ctx) {
     const RunRequest request = singleCaseRequest(ctx, "cpu_size", 64);
     const RunRecord& record = ctx.run(request);
     if (auto failed = failedRun(ctx, record, request)) return *failed;
-    uint64_t readA = 0, readB = 0, maxA = 0, maxB = 0, minA = UINT64_MAX, minB = UINT64_MAX;
+    uint64_t readA = 0, readB = 0, maxA = 0, maxB = 0, threads = 0;
     for (const auto& l : record.launches) {
+        threads += l.threads;
         if (auto a = l.traffic.find("A"); a != l.traffic.end()) {
             readA += a->second.readWords;
             maxA = std::max(maxA, a->second.maxThreadReads);
-            minA = std::min(minA, a->second.minThreadReads);
-        } else {
-            minA = 0;
         }
         if (auto b = l.traffic.find("B"); b != l.traffic.end()) {
             readB += b->second.readWords;
             maxB = std::max(maxB, b->second.maxThreadReads);
-            minB = std::min(minB, b->second.minThreadReads);
-        } else {
-            minB = 0;
         }
     }
     if (record.launches.empty()) return makeResult(ctx, Status::Fail, "no kernel was launched at n=" + std::to_string(request.n));
@@ -84,14 +94,20 @@ CheckResult checkTraffic(CheckContext& ctx) {
     if (!stores.empty()) return makeResult(ctx, Status::Fail, stores + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     if (readA + readB == 0)
         return makeResult(ctx, Status::Fail, "your kernel reads nothing from A or B" + at + ": the starter's TODOs load the tiles" + seeTileMap(ctx));
+    const bool shared = sharedLoading(readA, threads, maxA) && sharedLoading(readB, threads, maxB);
+    const std::string busiest = std::to_string(std::max(maxA, maxB));
     if (expect == "tile_phase") {
-        if (maxA == 1 && maxB == 1 && minA == 1 && minB == 1)
-            return makeResult(ctx, Status::Pass, "each thread reads exactly 1 float of A and 1 of B" + at + " (2 per element of C for the phase)");
-        const auto span = [](uint64_t lo, uint64_t hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi); };
-        std::string message = "a tile-loading thread reads exactly 1 float of A and 1 of B; each of yours reads " + span(minA, maxA) +
-                              " of A and " + span(minB, maxB) + " of B" + at + ".";
-        if (minA == 0 || minB == 0) message += " Some threads load nothing: is the tile loaded by one thread only? Every thread loads its own element.";
-        else if (maxA > 1 || maxB > 1) message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
+        const uint64_t elements = uint64_t(n) * n;
+        if (readA == elements && readB == elements && shared)
+            return makeResult(ctx, Status::Pass, "your block reads each element of its A and B tiles once" + at +
+                                                     " (2 floats per element of C for the phase), the loading shared by its threads");
+        std::string message = "a tile-loading block reads each element of its A and B tiles once (" + std::to_string(elements) +
+                              " floats of each matrix" + at + "); yours reads " + std::to_string(readA) + " of A and " +
+                              std::to_string(readB) + " of B.";
+        if (!shared)
+            message += " One thread reads up to " + busiest + " floats: is the tile loaded by one thread only? Every thread loads its share.";
+        else if (readA > elements || readB > elements)
+            message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
         return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     }
     const double naive = 2.0 * n;
@@ -101,14 +117,14 @@ CheckResult checkTraffic(CheckContext& ctx) {
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at + "; a naive kernel reads 2n = " +
                               std::to_string(int(naive)));
     }
-    if (perElement < tiled * 0.999 && minA > 0 && minB > 0) {  // fewer than the lesson's kernel: say why that may be
+    if (perElement < tiled * 0.999 && shared) {  // fewer than the lesson's kernel: say why that may be
         return makeResult(ctx, Status::Pass,
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at + ", fewer than the " +
                               std::to_string(int(tiled)) + " (2n/TILE) of a TILE-" + std::to_string(tile) +
                               " kernel: right for larger tiles or register blocking; with " + std::to_string(tile) +
                               "-wide tiles some phases are never loaded: does " + phaseLoopOf(ctx) + " run n / TILE times?");
     }
-    if (perElement <= tiled * 1.001 && minA > 0 && minB > 0) {
+    if (perElement <= tiled * 1.001 && shared) {
         return makeResult(ctx, Status::Pass,
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at + ", as a tiled kernel should (2n/TILE = " +
                               std::to_string(int(tiled)) + "; the naive kernel reads " + std::to_string(int(naive)) + ")");
@@ -116,9 +132,9 @@ CheckResult checkTraffic(CheckContext& ctx) {
     if (perElement <= tiled * 1.001) {
         return makeResult(ctx, Status::Fail,
                           "your kernel reads " + std::string(figure) + " floats per element of C" + at +
-                              ", but some threads load nothing from " + (minA == 0 ? "A" : "B") + " while others load up to " +
-                              std::to_string(std::max(maxA, maxB)) + " floats: each thread loads one element of each tile per phase, "
-                              "so the loading is shared by the whole block. Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
+                              ", but one thread reads up to " + busiest + " floats, more than " + std::to_string(kVectorWidth) +
+                              " times its share: the loading of each tile is shared by the whole block (one element, or one "
+                              "float4, per thread per phase). Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     }
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3gx", perElement / tiled);

@@ -54,19 +54,15 @@ void fillCompute(cudaDeviceProp& p) {
     p.maxThreadsPerBlock = 1024;
     p.maxThreadsDim[0] = 1024, p.maxThreadsDim[1] = 1024, p.maxThreadsDim[2] = 64;
     p.maxGridSize[0] = 2147483647, p.maxGridSize[1] = 65535, p.maxGridSize[2] = 65535;
-    p.clockRate = 1980000;
     p.totalConstMem = 65536;
     p.major = 9, p.minor = 0;
     p.textureAlignment = 512, p.texturePitchAlignment = 32, p.surfaceAlignment = 512;
-    p.deviceOverlap = 1;
     p.multiProcessorCount = kSmCount;
     p.canMapHostMemory = 1;
-    p.computeMode = cudaComputeModeDefault;
     p.concurrentKernels = 1;
     p.ECCEnabled = 1;
     p.asyncEngineCount = 3;
     p.unifiedAddressing = 1;
-    p.memoryClockRate = 3201000;
     p.memoryBusWidth = 6016;
     p.l2CacheSize = 60 << 20;
     p.persistingL2CacheMaxSize = 39321600;
@@ -75,7 +71,6 @@ void fillCompute(cudaDeviceProp& p) {
     p.globalL1CacheSupported = 1, p.localL1CacheSupported = 1;
     p.sharedMemPerMultiprocessor = kSharedPerSm;
     p.regsPerMultiprocessor = 65536;
-    p.singleToDoublePrecisionPerfRatio = 2;
     p.sharedMemPerBlockOptin = kOptInShared;
     p.maxBlocksPerMultiProcessor = 32;
     p.accessPolicyMaxWindowSize = 128 << 20;
@@ -84,7 +79,7 @@ void fillCompute(cudaDeviceProp& p) {
 
 /// Fills the texture and surface limits (textures are not emulated; the figures are an H200's).
 void fillTextures(cudaDeviceProp& p) {
-    p.maxTexture1D = 131072, p.maxTexture1DMipmap = 32768, p.maxTexture1DLinear = 268435456;
+    p.maxTexture1D = 131072, p.maxTexture1DMipmap = 32768;
     p.maxTexture2D[0] = 131072, p.maxTexture2D[1] = 65536;
     p.maxTexture2DMipmap[0] = p.maxTexture2DMipmap[1] = 32768;
     p.maxTexture2DLinear[0] = 131072, p.maxTexture2DLinear[1] = 65000, p.maxTexture2DLinear[2] = 2097120;
@@ -140,6 +135,9 @@ const cudaDeviceProp& h200() {
     return props;
 }
 
+/// An H200's SM and memory clocks in kHz: attributes only since CUDA 13 removed their cudaDeviceProp fields.
+constexpr long long kClockRateKHz = 1980000, kMemoryClockRateKHz = 3201000;
+
 /// cudaDeviceGetAttribute's answer for `attr`, or false for a value outside the enum.
 bool attributeValue(cudaDeviceAttr attr, int& value) {
     const cudaDeviceProp& p = h200();
@@ -150,10 +148,10 @@ bool attributeValue(cudaDeviceAttr attr, int& value) {
         {cudaDevAttrMaxGridDimZ, p.maxGridSize[2]}, {cudaDevAttrMaxSharedMemoryPerBlock, p.sharedMemPerBlock},
         {cudaDevAttrTotalConstantMemory, p.totalConstMem}, {cudaDevAttrWarpSize, p.warpSize},
         {cudaDevAttrMaxPitch, p.memPitch}, {cudaDevAttrMaxRegistersPerBlock, p.regsPerBlock},
-        {cudaDevAttrClockRate, p.clockRate}, {cudaDevAttrTextureAlignment, p.textureAlignment},
-        {cudaDevAttrGpuOverlap, p.deviceOverlap}, {cudaDevAttrMultiProcessorCount, p.multiProcessorCount},
-        {cudaDevAttrKernelExecTimeout, p.kernelExecTimeoutEnabled}, {cudaDevAttrIntegrated, p.integrated},
-        {cudaDevAttrCanMapHostMemory, p.canMapHostMemory}, {cudaDevAttrComputeMode, p.computeMode},
+        {cudaDevAttrClockRate, kClockRateKHz}, {cudaDevAttrTextureAlignment, p.textureAlignment},
+        {cudaDevAttrGpuOverlap, 1}, {cudaDevAttrMultiProcessorCount, p.multiProcessorCount},
+        {cudaDevAttrKernelExecTimeout, 0}, {cudaDevAttrIntegrated, p.integrated},
+        {cudaDevAttrCanMapHostMemory, p.canMapHostMemory}, {cudaDevAttrComputeMode, cudaComputeModeDefault},
         {cudaDevAttrMaxTexture1DWidth, p.maxTexture1D}, {cudaDevAttrMaxTexture2DWidth, p.maxTexture2D[0]},
         {cudaDevAttrMaxTexture2DHeight, p.maxTexture2D[1]}, {cudaDevAttrMaxTexture3DWidth, p.maxTexture3D[0]},
         {cudaDevAttrMaxTexture3DHeight, p.maxTexture3D[1]}, {cudaDevAttrMaxTexture3DDepth, p.maxTexture3D[2]},
@@ -163,7 +161,7 @@ bool attributeValue(cudaDeviceAttr attr, int& value) {
         {cudaDevAttrSurfaceAlignment, p.surfaceAlignment}, {cudaDevAttrConcurrentKernels, p.concurrentKernels},
         {cudaDevAttrEccEnabled, p.ECCEnabled}, {cudaDevAttrPciBusId, p.pciBusID},
         {cudaDevAttrPciDeviceId, p.pciDeviceID}, {cudaDevAttrTccDriver, p.tccDriver},
-        {cudaDevAttrMemoryClockRate, p.memoryClockRate}, {cudaDevAttrGlobalMemoryBusWidth, p.memoryBusWidth},
+        {cudaDevAttrMemoryClockRate, kMemoryClockRateKHz}, {cudaDevAttrGlobalMemoryBusWidth, p.memoryBusWidth},
         {cudaDevAttrL2CacheSize, p.l2CacheSize}, {cudaDevAttrMaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor},
         {cudaDevAttrAsyncEngineCount, p.asyncEngineCount}, {cudaDevAttrUnifiedAddressing, p.unifiedAddressing},
         {cudaDevAttrMaxTexture1DLayeredWidth, p.maxTexture1DLayered[0]},
@@ -187,7 +185,7 @@ bool attributeValue(cudaDeviceAttr attr, int& value) {
         {cudaDevAttrMaxSurfaceCubemapWidth, p.maxSurfaceCubemap},
         {cudaDevAttrMaxSurfaceCubemapLayeredWidth, p.maxSurfaceCubemapLayered[0]},
         {cudaDevAttrMaxSurfaceCubemapLayeredLayers, p.maxSurfaceCubemapLayered[1]},
-        {cudaDevAttrMaxTexture1DLinearWidth, p.maxTexture1DLinear},
+        {cudaDevAttrMaxTexture1DLinearWidth, 268435456},
         {cudaDevAttrMaxTexture2DLinearWidth, p.maxTexture2DLinear[0]},
         {cudaDevAttrMaxTexture2DLinearHeight, p.maxTexture2DLinear[1]},
         {cudaDevAttrMaxTexture2DLinearPitch, p.maxTexture2DLinear[2]},
@@ -203,7 +201,7 @@ bool attributeValue(cudaDeviceAttr attr, int& value) {
         {cudaDevAttrManagedMemory, p.managedMemory}, {cudaDevAttrIsMultiGpuBoard, p.isMultiGpuBoard},
         {cudaDevAttrMultiGpuBoardGroupID, p.multiGpuBoardGroupID},
         {cudaDevAttrHostNativeAtomicSupported, p.hostNativeAtomicSupported},
-        {cudaDevAttrSingleToDoublePrecisionPerfRatio, p.singleToDoublePrecisionPerfRatio},
+        {cudaDevAttrSingleToDoublePrecisionPerfRatio, 2},
         {cudaDevAttrPageableMemoryAccess, p.pageableMemoryAccess},
         {cudaDevAttrConcurrentManagedAccess, p.concurrentManagedAccess},
         {cudaDevAttrComputePreemptionSupported, p.computePreemptionSupported},

@@ -1,9 +1,14 @@
 // The runtime's timing and ordering calls, emulated on a virtual clock:
-// kernel launches are asynchronous and take known times, and every stream
-// runs in order on one queue, so events, stream queries and host timers
-// measure what they would on a GPU machine. Also the harness's control of
-// that clock (harness_api.h) and the device-wide synchronize and reset.
-// Non-goals: concurrency between streams, stream capture and graphs.
+// kernel launches are asynchronous and take known times; each stream keeps
+// its own queue, ordered as CUDA orders them (the legacy default stream
+// waits for every blocking stream and they for it; a non-blocking stream
+// waits for neither), and the device runs one kernel at a time. So events,
+// stream queries and host timers measure what they would on a GPU machine:
+// an event recorded on a stream measures that stream's work. Also the
+// harness's control of that clock (harness_api.h) and the device-wide
+// synchronize and reset.
+// Non-goals: kernels of two streams overlapping on the device, stream
+// capture and graphs.
 #include <sys/time.h>
 #include <time.h>
 
@@ -24,10 +29,11 @@ struct CUevent_st {
     unsigned int flags = cudaEventDefault;
 };
 
-/// A stream: its creation flags and priority (all streams share one queue).
+/// A stream: its creation flags, priority, and when the work queued on it so far completes.
 struct CUstream_st {
     unsigned int flags = cudaStreamDefault;
     int priority = 0;
+    double tailMs = 0;
 };
 
 namespace cuemu {
@@ -36,9 +42,12 @@ namespace {
 
 int elapsedNotReady = 0;  ///< cudaEventElapsedTime calls made before the end event completed
 std::set<const CUevent_st*> liveEvents;
-std::set<const CUstream_st*> liveStreams;
+std::set<CUstream_st*> liveStreams;
 
 constexpr int kLeastPriority = 0, kGreatestPriority = -5;  ///< an H200's stream priority range
+
+/// The legacy default stream (0, cudaStreamLegacy) and the per-thread one (cudaStreamPerThread).
+CUstream_st legacyStream, perThreadStream;
 
 /// The virtual clock: launches are asynchronous and take known times.
 struct VirtualClock {
@@ -50,15 +59,32 @@ struct VirtualClock {
     static constexpr double kLaunchOverheadMs = 0.004;
     static constexpr double kQueryMs = 0.001;
 
-    void launch() {
-        const double start = std::max(hostMs, deviceFreeMs);
-        deviceFreeMs = start + (launches == 0 ? firstCostMs : laterCostMs);
+    /// When the work an operation queued on `s` now must wait for completes.
+    double readyAfter(const CUstream_st* s) const {
+        if (s == &legacyStream) {  // the legacy stream waits for every blocking stream
+            double ready = std::max(legacyStream.tailMs, perThreadStream.tailMs);
+            for (const CUstream_st* other : liveStreams)
+                if (!(other->flags & cudaStreamNonBlocking)) ready = std::max(ready, other->tailMs);
+            return ready;
+        }
+        if (s->flags & cudaStreamNonBlocking) return s->tailMs;
+        return std::max(s->tailMs, legacyStream.tailMs);  // a blocking stream waits for the legacy stream
+    }
+    void launch(CUstream_st* s) {
+        const double start = std::max({hostMs, deviceFreeMs, readyAfter(s)});
+        deviceFreeMs = s->tailMs = start + (launches == 0 ? firstCostMs : laterCostMs);
         hostMs += kLaunchOverheadMs;
         ++launches;
     }
-    void waitForDevice() { hostMs = std::max(hostMs, deviceFreeMs); }
-    /// The end of the queue: where an event recorded now completes.
-    double queueEnd() const { return std::max(hostMs, deviceFreeMs); }
+    /// Where an event recorded on `s` now completes; later work on `s` follows it.
+    double record(CUstream_st* s) {
+        const double at = std::max(hostMs, readyAfter(s));
+        s->tailMs = std::max(s->tailMs, at);
+        return at;
+    }
+    /// Every stream's work done.
+    double allDoneMs() const { return std::max(deviceFreeMs, readyAfter(&legacyStream)); }
+    void waitForDevice() { hostMs = std::max(hostMs, allDoneMs()); }
     /// Whether work ending at `ms` is done; asking takes host time, so a polling loop ends as on a GPU.
     bool poll(double ms) {
         if (hostMs >= ms) return true;
@@ -74,9 +100,18 @@ bool validStream(cudaStream_t stream) {
     return !stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread || liveStreams.count(stream);
 }
 
+/// The queue behind a valid stream handle.
+CUstream_st* queueOf(cudaStream_t stream) {
+    if (!stream || stream == cudaStreamLegacy) return &legacyStream;
+    if (stream == cudaStreamPerThread) return &perThreadStream;
+    return stream;
+}
+
 }  // namespace
 
-void beforeLaunch(const LaunchConfig&) { virtualClock.launch(); }
+void beforeLaunch(const LaunchConfig& config) {
+    virtualClock.launch(validStream(config.stream) ? queueOf(config.stream) : &legacyStream);
+}
 void waitForDevice() { virtualClock.waitForDevice(); }
 
 std::string writtenMapOf(const char* name, unsigned long elements) { return writtenMap(name, elements); }
@@ -84,7 +119,11 @@ void setVirtualLaunchCost(double firstMs, double laterMs) {
     virtualClock.firstCostMs = firstMs;
     virtualClock.laterCostMs = laterMs;
 }
-void resetVirtualClock() { virtualClock = VirtualClock{0, 0, virtualClock.firstCostMs, virtualClock.laterCostMs, 0}; }
+void resetVirtualClock() {
+    virtualClock = VirtualClock{0, 0, virtualClock.firstCostMs, virtualClock.laterCostMs, 0};
+    legacyStream.tailMs = perThreadStream.tailMs = 0;
+    for (CUstream_st* s : liveStreams) s->tailMs = 0;
+}
 int virtualLaunchCount() { return virtualClock.launches; }
 double virtualHostMs() { return virtualClock.hostMs; }
 
@@ -99,7 +138,6 @@ cudaError_t cudaDeviceSynchronize() {
     virtualClock.waitForDevice();
     return cuemu::stickyError();
 }
-cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
 
 cudaError_t cudaDeviceReset() {
     virtualClock.waitForDevice();
@@ -107,7 +145,6 @@ cudaError_t cudaDeviceReset() {
     cuemu::resetDeviceSettings();
     return cudaSuccess;
 }
-cudaError_t cudaThreadExit() { return cudaDeviceReset(); }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
     const unsigned int known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
@@ -125,7 +162,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
     if (flags & ~unsigned(cudaEventRecordExternal)) return recordError(cudaErrorInvalidValue);
     if (const cudaError_t sticky = cuemu::stickyError()) return sticky;
     event->recorded = true;
-    event->timestampMs = virtualClock.queueEnd();
+    event->timestampMs = virtualClock.record(cuemu::queueOf(stream));
     return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
@@ -184,17 +221,21 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
     if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
-    return cudaDeviceSynchronize();
+    virtualClock.hostMs = std::max(virtualClock.hostMs, cuemu::queueOf(stream)->tailMs);
+    return cuemu::stickyError();
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
     if (!cuemu::validStream(stream)) return recordError(cudaErrorInvalidResourceHandle);
-    return virtualClock.poll(virtualClock.deviceFreeMs) ? cuemu::stickyError() : cudaErrorNotReady;
+    return virtualClock.poll(cuemu::queueOf(stream)->tailMs) ? cuemu::stickyError() : cudaErrorNotReady;
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
     if (!cuemu::validStream(stream) || !cuemu::validEvent(event)) return recordError(cudaErrorInvalidResourceHandle);
-    return flags & ~unsigned(cudaEventWaitExternal) ? recordError(cudaErrorInvalidValue) : cudaSuccess;
+    if (flags & ~unsigned(cudaEventWaitExternal)) return recordError(cudaErrorInvalidValue);
+    CUstream_st* queue = cuemu::queueOf(stream);
+    if (event->recorded) queue->tailMs = std::max(queue->tailMs, event->timestampMs);
+    return cudaSuccess;
 }
 
 cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {

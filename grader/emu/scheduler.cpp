@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include <boost/context/detail/fcontext.hpp>
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -372,6 +374,13 @@ void step(std::vector<FiberThread>& threads, FiberThread& t, Stacks& s) {
     }
 }
 
+/// CUEMU_THREAD_ORDER=warps-reversed: the other order a result must not depend on (the correctness
+/// check's second run of a racy kernel): one warp at a time, the last first, each to its next block barrier.
+const bool warpsReversed = [] {
+    const char* order = std::getenv("CUEMU_THREAD_ORDER");
+    return order && std::string(order) == "warps-reversed";
+}();
+
 void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body)(void*), void* arg,
               LaunchStats& launch) {
     epochCounter += 2;  // the epoch before a block's first is its "initialized" mark (blockInitEpoch)
@@ -395,8 +404,21 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
     while (true) {
         bool anyRunnable = true;
         while (anyRunnable) {
-            for (auto& t : threads)
-                if (!t.done && t.wait == Wait::None) step(threads, t, s);
+            if (warpsReversed) {  // one warp at a time, the last first: each runs to its next block barrier
+                for (size_t w = warps.size(); w-- > 0;) {
+                    for (bool progressed = true; progressed;) {
+                        progressed = false;
+                        for (size_t i = w * 32; i < std::min(threads.size(), w * 32 + 32); ++i) {
+                            if (threads[i].done || threads[i].wait != Wait::None) continue;
+                            step(threads, threads[i], s);
+                            progressed = true;
+                        }
+                    }
+                }
+            } else {
+                for (auto& t : threads)
+                    if (!t.done && t.wait == Wait::None) step(threads, t, s);
+            }
             anyRunnable = false;  // lanes a warp intrinsic released during the pass go on in another
             for (const auto& t : threads) anyRunnable |= !t.done && t.wait == Wait::None;
             if (!anyRunnable) anyRunnable = releaseStuckWarps(threads, block);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "backend/cuda_rewrite.h"
 #include "backend/student_source.h"
 #include "test_support.h"
 
@@ -31,15 +30,6 @@ TEST_CASE("a file without a mark or CR is left as it is; a mark or CR elsewhere 
     CHECK(normalizeStudentSource("// " + kMark + "\n") == "// " + kMark + "\n");  // inside a comment: not the file's mark
     CHECK(normalizeStudentSource("a\rb\r") == "a\rb\r");                          // a lone CR is no line ending of ours
     CHECK(normalizeStudentSource(kMark) == "");
-}
-
-TEST_CASE("the rewriter sees the normalized file: a launch on line 3 stays on line 3") {
-    auto out = rewriteCudaSource(normalizeStudentSource(kMark + "// k\r\nvoid f() {\r\n  k<<<g, b>>>(x);\r\n}\r\n"), "k.cu");
-    REQUIRE(out.ok());
-    CHECK(out->rfind("// k\n", 0) == 0);
-    REQUIRE(lines(*out) == 4);
-    const auto third = out->find('\n', out->find('\n') + 1) + 1;
-    CHECK(out->compare(third, 20, "  ::cuemu::launch(::") == 0);
 }
 
 TEST_CASE("the file is read normalized") {

@@ -6,7 +6,18 @@
 # graded by the GPU alone on the gpu backend.
 # Usage: cmake -DGRADER=... -DLESSON=... -DFILE=... -DCOURSE=... [-DBACKEND=cpu] -P expect_verdicts.cmake
 # (BACKEND pins the backend: the KIT_CORPUS_BACKEND cache variable, e.g. cpu on a machine with a GPU.)
+# Every kernel also says what nvcc 13.0 made of it, recorded from nvcc:
+# "// nvcc 13.0: builds" or "// nvcc 13.0: refuses at line N". The rule it
+# holds the compile check to, on every backend: a file nvcc builds compiles
+# or is `error` ("not supported by the emulator"), never a compile failure;
+# a file nvcc refuses fails to compile, its first error at nvcc's line (or
+# the line before it, where clang puts a missing ';'); line 0 is a link
+# error (a contract function not defined as declared), which has none.
 file(STRINGS "${FILE}" expectations REGEX "^// expect( on [a-z]+)?: ")
+file(STRINGS "${FILE}" nvcc_said REGEX "^// nvcc 13\\.0: ")
+if(NOT nvcc_said MATCHES "^// nvcc 13\\.0: (builds|refuses at line [0-9]+)$")
+  message(FATAL_ERROR "${FILE} has no '// nvcc 13.0: builds' or '// nvcc 13.0: refuses at line N' line")
+endif()
 if(NOT expectations)
   message(FATAL_ERROR "${FILE} has no '// expect:' lines")
 endif()
@@ -58,6 +69,27 @@ foreach(line IN LISTS expectations)
   endforeach()
   if(NOT found)
     string(APPEND failures "\n  ${name}: not in the grader's output")
+  endif()
+endforeach()
+# The nvcc rule, on the compile check (every corpus file expects one).
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON n GET "${out}" checks ${i} name)
+  if(NOT n STREQUAL "compile")
+    continue()
+  endif()
+  string(JSON status GET "${out}" checks ${i} status)
+  string(JSON text GET "${out}" checks ${i} message)
+  if(nvcc_said MATCHES "builds" AND status STREQUAL "fail")
+    string(APPEND failures "\n  nvcc builds this file, but the compile check fails it (blamed on the student): ${text}")
+  elseif(nvcc_said MATCHES "refuses at line ([0-9]+)")
+    set(nvcc_line ${CMAKE_MATCH_1})
+    math(EXPR line_before "${nvcc_line} - 1")
+    if(NOT status STREQUAL "fail")
+      string(APPEND failures "\n  nvcc refuses this file at line ${nvcc_line}, but the compile check says ${status}: ${text}")
+    elseif(nvcc_line GREATER 0 AND NOT text MATCHES ":(${nvcc_line}|${line_before})(:[0-9]+)?: ")
+      string(APPEND failures "\n  nvcc's first error is at line ${nvcc_line}, the compile check's is elsewhere: ${text}")
+    endif()
   endif()
 endforeach()
 if(failures)

@@ -16,6 +16,7 @@
 #include <string>
 #include <type_traits>
 
+#include "cuemu/harness_api.h"
 #include "runtime_internal.h"
 
 namespace {
@@ -131,6 +132,51 @@ TEST_CASE("events: timing, flags, queries and handles") {
     CHECK(cudaEventDestroy(untimed) == cudaErrorInvalidResourceHandle);
     CHECK(cudaEventDestroy(start) == cudaSuccess);
     CHECK(cudaEventDestroy(stop) == cudaSuccess);
+    clearState();
+}
+
+TEST_CASE("streams keep their own queues: an event measures its stream's work, as on a GPU") {
+    clearState();
+    ::cuemu::setVirtualLaunchCost(2.0, 2.0);
+    ::cuemu::resetVirtualClock();
+    cudaStream_t nonBlocking, blocking;
+    REQUIRE(cudaStreamCreateWithFlags(&nonBlocking, cudaStreamNonBlocking) == cudaSuccess);
+    REQUIRE(cudaStreamCreate(&blocking) == cudaSuccess);
+    cudaEvent_t start, stop;
+    REQUIRE(cudaEventCreate(&start) == cudaSuccess);
+    REQUIRE(cudaEventCreate(&stop) == cudaSuccess);
+    auto timeOn = [&](cudaStream_t events, cudaStream_t kernels) {
+        cudaDeviceSynchronize();
+        cudaEventRecord(start, events);
+        for (int i = 0; i < 3; ++i) ::cuemu::launch(::cuemu::LaunchConfig(1, 32, 0, kernels), "emptyKernel", emptyKernel, 0);
+        cudaEventRecord(stop, events);
+        cudaEventSynchronize(stop);
+        float ms = -1;
+        REQUIRE(cudaEventElapsedTime(&ms, start, stop) == cudaSuccess);
+        return ms;
+    };
+    CHECK(timeOn(nullptr, nullptr) == doctest::Approx(6.0));          // events and kernels on the legacy stream
+    CHECK(timeOn(nonBlocking, nonBlocking) == doctest::Approx(6.0));  // one stream
+    CHECK(timeOn(nonBlocking, nullptr) < 0.1f);                       // a non-blocking stream waits for nothing: no kernel time
+    CHECK(timeOn(nullptr, blocking) == doctest::Approx(6.0));         // the legacy stream waits for a blocking one
+    CHECK(timeOn(blocking, nonBlocking) < 0.1f);
+
+    // A stream waiting on an event; a stream synchronize waits for that stream only.
+    cudaDeviceSynchronize();
+    ::cuemu::launch(::cuemu::LaunchConfig(1, 32, 0, nonBlocking), "emptyKernel", emptyKernel, 0);
+    cudaEventRecord(stop, nonBlocking);
+    CHECK(cudaStreamQuery(blocking) == cudaSuccess);
+    CHECK(cudaStreamWaitEvent(blocking, stop, 0) == cudaSuccess);
+    cudaEventRecord(start, blocking);
+    CHECK(cudaEventQuery(start) == cudaErrorNotReady);
+    CHECK(cudaStreamSynchronize(blocking) == cudaSuccess);
+    CHECK(cudaEventQuery(start) == cudaSuccess);
+
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaStreamDestroy(nonBlocking);
+    cudaStreamDestroy(blocking);
+    ::cuemu::setVirtualLaunchCost(1.0, 1.0);
     clearState();
 }
 
@@ -368,8 +414,6 @@ TEST_CASE("the device is one emulated H200") {
     CHECK(prop.maxBlocksPerMultiProcessor == 32);
     CHECK(prop.l2CacheSize == 60 * 1024 * 1024);
     CHECK(prop.totalGlobalMem > size_t(139) << 30);
-    CHECK(prop.clockRate > 0);  // removed in CUDA 13, still read by textbooks
-    CHECK(prop.memoryClockRate > 0);
     CHECK(prop.memoryBusWidth == 6016);
     CHECK(prop.managedMemory == 1);
     CHECK(prop.unifiedAddressing == 1);

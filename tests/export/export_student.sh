@@ -81,12 +81,14 @@ echo "none of $checked distinctive solution lines is in the student kit"
 step "the student's install script installs the build's packages only"
 # The Debian package of each find_package(... REQUIRED) a kit's CMakeLists.txt may hold.
 declare -A debian=([yaml-cpp]=libyaml-cpp-dev [nlohmann_json]=nlohmann-json3-dev [CLI11]=libcli11-dev
-                   [Boost]=libboost-context-dev [LibArchive]=libarchive-dev [Threads]=)
+                   [Boost]=libboost-context-dev [LibArchive]=libarchive-dev [Threads]= [ZLIB]=zlib1g-dev)
 needed="cmake g++ make binutils"  # the compiler (binutils: ar, and addr2line names source lines), CMake and its generator
 for name in $(grep -rhoE --include=CMakeLists.txt --include='*.cmake' 'find_package\([A-Za-z0-9_-]+' "$out" | sed 's/.*(//' | sort -u); do
   [ -v "debian[$name]" ] || fail "the student kit finds package $name: add its Debian package to this test's table and to scripts/install-deps.sh"
   needed="$needed ${debian[$name]}"
 done
+# The emulator's front end links clang and LLVM statically, found with llvm-config, and terminfo beside them.
+grep -rqE --include=CMakeLists.txt 'find_program\(LLVM_CONFIG' "$out" && needed="$needed libclang-14-dev llvm-14-dev libncurses-dev"
 mkdir -p "$work/fake-bin"
 printf '#!/bin/sh\necho "$*" >> "%s"\n' "$work/apt-get.log" > "$work/fake-bin/apt-get" && chmod +x "$work/fake-bin/apt-get"
 PATH="$work/fake-bin:$PATH" bash "$out/scripts/install-deps.sh" > /dev/null || fail "the student kit's scripts/install-deps.sh failed (apt-get faked)"

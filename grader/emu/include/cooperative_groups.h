@@ -10,6 +10,8 @@
 
 #include "cuemu/cuda_emu.h"
 
+CUEMU_DEVICE_CODE_BEGIN
+
 namespace cooperative_groups {
 
 namespace details {
@@ -163,3 +165,5 @@ void sync(const Group& group, int line = __builtin_LINE()) {
 
 #include "cooperative_groups/reduce.h"
 #include "cooperative_groups/memcpy_async.h"
+
+CUEMU_DEVICE_CODE_END

@@ -1,6 +1,8 @@
 // Hostile: a barrier only some threads of each block reach, which can hang
-// a real GPU. The emulator reports it, the run ends and correctness fails.
-// expect: correctness fail __syncthreads() is not reached by every thread
+// a real GPU. The emulator runs it to its end, never hangs, and every
+// element of C is right, as on the H200 with this shape: correctness judges
+// C alone (lesson 1 has no barriers check to report it).
+// expect: correctness pass every element of C is right
 #define TILE 16
 
 __global__ void matMulNaive(const float* A, const float* B, float* C, int n)

@@ -1,5 +1,6 @@
 // Wrong: A is indexed like B, A[k * n + row], so the kernel walks down a
 // column of A instead of along its row (it computes A^T * B).
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail A is read down a column
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: B is indexed like A, B[col * n + k], so the kernel walks a row of B
 // instead of a column (it computes A * B^T).
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail B is read along a row
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: a 32 x 32 x 2 block is 2048 threads, over the limit of 1024 per
 // block, so the launch fails and the kernel never runs.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail 1024
 #define TILE 16

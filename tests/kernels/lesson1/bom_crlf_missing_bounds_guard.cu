@@ -3,8 +3,9 @@
 // at the line of the student's file (the sum's line, 17), as in an LF file.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass
+// nvcc 13.0: builds
 // expect: compile pass
-// expect: correctness fail out-of-bounds read .* at bom_crlf_missing_bounds_guard\.cu:17\.
+// expect: correctness fail out-of-bounds read .* at bom_crlf_missing_bounds_guard\.cu:18\.
 #define TILE 16
 
 __global__ void matMulNaive(const float* A, const float* B, float* C, int n)

@@ -3,6 +3,7 @@
 // strip the mark and read CRLF as LF, line for line.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: the launch function takes n as a size_t instead of the contract's
 // int, so it does not match the declaration the harness calls: a compile fail.
+// nvcc 13.0: refuses at line 0
 // expect: compile fail changed_signature.cu:[0-9]+: the fourth parameter of launchMatMulNaive is .size_t n.
 // expect: correctness fail not run
 #define TILE 16

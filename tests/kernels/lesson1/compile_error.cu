@@ -1,5 +1,6 @@
 // Wrong: does not compile (a missing semicolon after the sum's declaration);
 // the compile check must report the first error and the others "not run".
+// nvcc 13.0: refuses at line 16
 // expect: compile fail error
 // expect: correctness fail not run
 #define TILE 16

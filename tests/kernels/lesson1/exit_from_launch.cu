@@ -1,5 +1,6 @@
 // Wrong: the launch function calls exit(0) instead of launching, which
 // would end the grader's process with a success code if it ran in-process.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail exit
 #define TILE 16

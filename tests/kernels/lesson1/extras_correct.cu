@@ -2,6 +2,7 @@
 // thread, an early-return guard written with unsigned compares, and a launch
 // that checks cudaGetLastError and synchronizes (harmless, though the
 // contract says the launch need not).
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 #include <cstdio>

@@ -1,5 +1,6 @@
 // Unusual but correct: a fixed 2 x 2 grid of 16 x 16 blocks; each thread
 // walks C with 2-D grid-stride loops, so any n is covered.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 #define TILE 16

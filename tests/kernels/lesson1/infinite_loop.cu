@@ -1,5 +1,6 @@
 // Wrong: a while loop that never increments k, so it never ends; the
 // grader must stop it at its time limit (this file takes 20 s).
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail did not finish
 #define TILE 16

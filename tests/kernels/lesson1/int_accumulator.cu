@@ -1,5 +1,6 @@
 // Wrong: the running sum is an int, so every partial sum is truncated to a
 // whole number.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail int
 #define TILE 16

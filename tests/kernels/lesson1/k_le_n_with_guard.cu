@@ -4,6 +4,7 @@
 // again, but point at the index (the loop bound).
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (wrong elements: every element NaN at n=1024)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail inside the matrix, so a bounds guard is not the fix
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: the k loop stops at n - 1, so the last product of every dot product
 // is missing; no known pattern, the message must still name the size and element.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail elements are wrong
 #define TILE 16

@@ -1,6 +1,7 @@
 // Unusual but correct: a 1-D grid of 256-thread blocks; each thread turns
 // its linear index into (row, col). Not the 2-D grid the lesson asks for,
 // but every element of C is right.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: no bounds guard. At n = 72 the rounded-up grid has threads with
 // row or col >= n, which read past A and B and write past the end of C.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail out-of-bounds read
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: after the launch, the launch function writes through a null host
 // pointer and segfaults; the grader must report the crash, not die with it.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail crashed
 #define TILE 16

@@ -4,6 +4,7 @@
 // the host process segfaults. The kernel itself is the correct naive one.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (SIGSEGV)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail crashed
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: the two matrices are swapped in the product (B[row][k] * A[k][col]),
 // so the kernel computes B * A instead of A * B.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail operands are swapped
 #define TILE 16

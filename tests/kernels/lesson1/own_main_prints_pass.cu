@@ -5,6 +5,7 @@
 // grader's and reported "ended before the grader could call your code").
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile fail, correctness
 //  fail (nvcc error)
+// nvcc 13.0: refuses at line 0
 // expect: compile fail the grader owns main
 // expect: correctness fail not run: the file does not compile
 #include <cstdio>

@@ -1,5 +1,6 @@
 // Wrong: accumulates straight into C with +=. C is not zero before the
 // launch (the grader fills it with NaN), so every element stays NaN.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail wrote NaN
 #define TILE 16

@@ -4,6 +4,7 @@
 // guard around the whole computation. Correct at every size, 72 included.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 #include <cmath>

@@ -4,6 +4,7 @@
 // fail to build on both backends alike.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile fail (nvcc error),
 //  correctness fail (nvcc error)
+// nvcc 13.0: refuses at line 28
 // expect: compile fail printf
 // expect: correctness fail not run: the file does not compile
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: launches nothing and prints "PASS" (and a fake score line) on
 // stdout, hoping to fool a grader that reads the output. C stays NaN.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail No element of C was written
 #include <cstdio>

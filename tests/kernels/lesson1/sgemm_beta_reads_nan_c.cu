@@ -5,6 +5,7 @@
 // never reads C when beta is 0; this kernel does.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (wrong elements)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail
 #define TILE 16

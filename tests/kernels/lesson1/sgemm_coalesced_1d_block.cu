@@ -5,6 +5,7 @@
 // dropped (beta is 0 here), so C is never read. Correct, 72 included.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 #define TILE 16

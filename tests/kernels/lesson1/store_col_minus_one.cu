@@ -3,6 +3,7 @@
 // the message must say so and point at the index, not at the guard.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (wrong elements)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail C\[-1\] .*one before the start.*inside the matrix
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: row is taken from the x axis and col from the y axis, so every
 // thread computes the element mirrored across the diagonal: C comes out transposed.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail transpose
 #define TILE 16

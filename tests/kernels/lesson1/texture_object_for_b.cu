@@ -4,6 +4,7 @@
 // gpu backend grades the file by the GPU alone.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass
+// nvcc 13.0: builds
 // expect on cpu: compile error not supported by the emulator: cudaTextureObject_t at texture_object_for_b.cu:[0-9]+
 // expect on cpu: correctness error not supported by the emulator
 // expect on gpu: compile pass

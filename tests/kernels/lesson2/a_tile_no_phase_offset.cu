@@ -1,5 +1,6 @@
 // Wrong: the A tile is read from columns tx (always the first strip) while
 // the B tile uses the phase offset, so phase > 0 mixes strips.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail A comes from the wrong columns
 // expect: barriers pass

@@ -1,5 +1,6 @@
 // Wrong: the B tile is read from rows ty (always the first strip) while the
 // A tile uses the phase offset.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail B comes from the wrong rows
 // expect: barriers pass

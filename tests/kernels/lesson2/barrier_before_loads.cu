@@ -1,5 +1,6 @@
 // Wrong: the barrier is placed before the loads instead of between the
 // loads and the compute, so it protects nothing.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: barriers fail complete before anyone computes
 // expect: traffic pass

@@ -1,5 +1,6 @@
 // Correct, with one barrier too many: a second __syncthreads() after the
 // compute (only the lesson-3 loop needs it). Barriers pass with a note.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass Note: 2 barriers per phase where 1

@@ -1,6 +1,7 @@
 // Wrong (for the lesson): loads the tiles and synchronizes, but the k loop
 // then reads A and B from global memory instead of tA and tB. The result is
 // right; traffic must fail.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: traffic fail inside the k loop

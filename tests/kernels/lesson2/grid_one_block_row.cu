@@ -1,5 +1,6 @@
 // Wrong: the grid is (n / TILE) x 1, so only the first row of blocks runs
 // and rows TILE.. of C are never written.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail covers only rows 0..15
 // expect: barriers pass

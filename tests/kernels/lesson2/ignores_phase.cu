@@ -1,5 +1,6 @@
 // Wrong: the loads never use `phase`, so every launch computes phase 0's
 // share (right for phase 0, wrong for every later phase).
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail phase 0
 // expect: barriers pass

@@ -1,6 +1,7 @@
 // Wrong (for the lesson): computes the phase's share straight from global
 // memory without any tiles. The result is right, but there is nothing in
 // shared memory: barriers and traffic must fail.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers fail does not use its __shared__ tiles

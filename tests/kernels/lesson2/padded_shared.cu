@@ -1,5 +1,6 @@
 // Correct: the solution with padded shared arrays tA[TILE][TILE + 1] (a
 // common bank-conflict trick). Every check passes.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass no shared-memory races

@@ -2,6 +2,7 @@
 // loads columns 1..16 of A and rows 1..16 of B. Phase 0 is right by luck.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail \* TILE is missing
 // expect: barriers pass

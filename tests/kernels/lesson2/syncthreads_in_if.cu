@@ -1,5 +1,6 @@
 // Wrong: the barrier sits inside if (tx == 0), so only one thread per row
 // of the block reaches it: a divergent barrier.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: barriers fail divergent
 #define TILE 16

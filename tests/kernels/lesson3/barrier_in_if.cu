@@ -1,5 +1,6 @@
 // Wrong: the first barrier is inside if (tx == 0), so only one column of
 // threads reaches it: a divergent barrier.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: barriers fail divergent
 #define TILE 16

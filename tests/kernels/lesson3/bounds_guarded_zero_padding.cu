@@ -1,6 +1,7 @@
 // Correct, and more general than asked: rounds the grid and the phase count
 // up, loads 0 for tile elements outside the matrix and guards the store, so
 // it also works when n is not a multiple of TILE. All checks pass.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass no shared-memory races

@@ -4,6 +4,7 @@
 // and the message must name it first, not the unconditional one.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, barriers fail (synccheck: divergent barrier at the branch's line)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail
 // expect: barriers fail ^divergent barrier: __syncthreads\(\) at conditional_second_barrier.cu:[0-9]+ is inside a branch

@@ -1,6 +1,7 @@
 // Correct: double buffering. Two buffers per matrix; phase p computes from
 // buffer p % 2 while the next tiles go into the other one, so one barrier
 // per phase is enough. Race-free: barriers must pass without a note.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass no shared-memory races and no divergent barriers at n=64$

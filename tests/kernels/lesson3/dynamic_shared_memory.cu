@@ -1,5 +1,6 @@
 // Correct: the tiles live in dynamic shared memory (extern __shared__), its
 // size passed as the third launch parameter. Every check passes.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass no shared-memory races

@@ -1,6 +1,7 @@
 // Wrong: every thread copies both whole tiles (it misread "load the tile"),
 // so all 256 threads store to every shared element and each reads 512 floats
 // per phase: barriers and traffic must both fail.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers fail store to the same shared element

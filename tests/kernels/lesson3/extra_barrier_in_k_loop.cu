@@ -1,5 +1,6 @@
 // Correct but slow: an extra __syncthreads() inside the k loop (TILE more
 // barriers per phase). Race-free, so barriers pass, with a note on the cost.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass Note: 18 barriers per phase where 2

@@ -7,6 +7,7 @@
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (cudaErrorMisalignedAddress), barriers fail
 //  (cudaErrorMisalignedAddress)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail
 // expect: barriers fail

@@ -1,6 +1,7 @@
 // Wrong (for the lesson): loads the tiles and synchronizes in every phase,
 // but the k loop reads A and B from global memory. Right result, naive
 // traffic: traffic must fail.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass

@@ -1,6 +1,7 @@
 // Wrong: every thread declares a 2 MB local array. The emulator's threads
 // have 1 MB of stack each; the run must stop with a message that says so,
 // not crash the grader or corrupt another thread.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail overflowed its 1 MB stack
 #define TILE 16

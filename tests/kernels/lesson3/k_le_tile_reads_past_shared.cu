@@ -6,6 +6,7 @@
 // out of bounds.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (cudaErrorIllegalAddress), barriers fail (cudaErrorIllegalAddress)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail
 // expect: barriers fail

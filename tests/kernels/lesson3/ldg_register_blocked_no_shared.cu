@@ -6,6 +6,7 @@
 // instead of 2n / TILE.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers fail does not use its __shared__ tiles

@@ -1,6 +1,7 @@
 // Correct: keeps every phase's partial sum in a per-thread local array and
 // adds them up after the loop, so each thread's frame (1 KB of locals) is
 // live across every barrier. Every check passes.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass no shared-memory races

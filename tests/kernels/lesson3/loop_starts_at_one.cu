@@ -1,5 +1,6 @@
 // Wrong: the phase loop starts at 1 (phases counted from one), so the first
 // phase's products are missing.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail first phase is missing
 // expect: barriers pass

@@ -2,6 +2,7 @@
 // tiles (512 loads) while 255 threads wait. Correct, race-free and the total
 // is 2n/TILE per element, but the loads are serialized; lesson 2's traffic
 // check fails this pattern ("Some threads load nothing"), so lesson 3's should too.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass

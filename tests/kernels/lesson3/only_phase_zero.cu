@@ -1,5 +1,6 @@
 // Wrong: the lesson-2 kernel with a loop that never loops (phase < 1), so
 // only the first phase is summed.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail first phase
 // expect: barriers pass

@@ -1,6 +1,7 @@
 // Unusual but correct: keeps #define TILE 16 for the contract but tiles with
 // its own 32 x 32 blocks (n is a multiple of 32 at 64 and 128, not at 16:
 // at n = 16 the guard and zero padding keep it correct). Half the traffic.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass

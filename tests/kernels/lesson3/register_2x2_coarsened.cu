@@ -4,6 +4,7 @@
 // each tile per phase. Correct; per element of C it reads what TILE 16 does.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass

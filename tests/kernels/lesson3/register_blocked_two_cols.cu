@@ -1,6 +1,7 @@
 // Correct and faster: 8 x 16 blocks, each thread computes two columns of
 // the 16 x 16 tile of C (col and col + 8), loading two elements of each tile
 // per phase. Same traffic per element of C; every check passes.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass no shared-memory races

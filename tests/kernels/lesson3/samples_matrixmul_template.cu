@@ -6,6 +6,7 @@
 // body. Correct at every multiple of 16 (16, 48 and 1040 run at 16).
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass

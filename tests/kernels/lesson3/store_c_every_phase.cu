@@ -2,6 +2,7 @@
 // element of C is stored n / TILE times; the last store leaves the right sum.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass

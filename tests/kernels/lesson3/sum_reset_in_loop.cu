@@ -1,5 +1,6 @@
 // Wrong: float sum = 0 is declared inside the phase loop, and the store
 // happens at the end of each phase, so only the last phase survives.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail last phase
 // expect: barriers pass

@@ -8,6 +8,7 @@
 // values at n = 48 and 1040).
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (wrong elements), barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail
 // expect: barriers pass

@@ -6,6 +6,7 @@
 // blocks in flight (n = 1024 and up) some elements of C come out wrong.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (wrong elements), barriers fail (racecheck hazard)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail
 // expect: barriers fail

@@ -8,6 +8,7 @@
 // 128, 1024, 2048).
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail (wrong elements), barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail
 // expect: barriers pass

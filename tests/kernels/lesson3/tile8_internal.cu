@@ -4,6 +4,7 @@
 // reuse: 2n/8 floats per element of C where a 16 tile reads 2n/16.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass

@@ -2,6 +2,7 @@
 // the k loop reads it as tA[ty][k], as if it were stored the usual way.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail tile of A lands transposed
 // expect: barriers pass

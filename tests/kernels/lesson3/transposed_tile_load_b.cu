@@ -2,6 +2,7 @@
 // Bs[k][tx], so column tx of the tile holds a row of B.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  fail, barriers pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail tile of B lands transposed
 // expect: barriers pass

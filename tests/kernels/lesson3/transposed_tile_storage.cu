@@ -1,5 +1,6 @@
 // Unusual but correct: stores the A tile transposed (tA[tx][ty]) and reads
 // it back as tA[k][ty]; consistent, race-free, two barriers. All pass.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: barriers pass no shared-memory races

@@ -4,6 +4,7 @@
 // on both backends alike.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile fail (nvcc error),
 //  correctness fail (nvcc error), barriers fail (nvcc error)
+// nvcc 13.0: refuses at line 16
 // expect: compile fail uint32_t
 // expect: correctness fail not run: the file does not compile
 #define TILE 16

@@ -1,5 +1,6 @@
 // Wrong: timeLaunchMs never measures anything and returns 1.0f (with
 // launches, so the launch count looks right).
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing fail

@@ -1,6 +1,7 @@
 // Correct: waits with cudaDeviceSynchronize() instead of
 // cudaEventSynchronize(stop) (also waits for the stop event), and computes
 // gflops with a long long operation count. Everything passes.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing pass

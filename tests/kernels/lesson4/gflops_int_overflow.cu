@@ -1,5 +1,6 @@
 // Wrong: 2 * n * n * n is computed in int and overflows for n >= 1291
 // before it is converted to double.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail overflow
 // expect: timing pass

@@ -1,5 +1,6 @@
 // Wrong: divides by ms * 1e3 (treats ms as if it had to become
 // microseconds), so the rate is 1000 times too high.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness fail 1000
 // expect: timing pass

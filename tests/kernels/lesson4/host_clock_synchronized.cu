@@ -1,6 +1,7 @@
 // Unusual but correct (the contract allows it): a host clock
 // (std::chrono::steady_clock) around the timed launches, with
 // cudaDeviceSynchronize() before each clock reading. Timing must pass.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing pass

@@ -1,5 +1,6 @@
 // Wrong: a host clock around asynchronous launches with no synchronization
 // before the second reading: it measures only the launch overhead.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing fail far less than one launch

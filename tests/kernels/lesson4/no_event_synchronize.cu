@@ -1,5 +1,6 @@
 // Wrong: reads the elapsed time right after recording the stop event,
 // without cudaEventSynchronize(stop); the stop event has not completed yet.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing fail before the stop event completed

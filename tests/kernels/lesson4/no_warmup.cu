@@ -1,5 +1,6 @@
 // Wrong: no warm-up launch, so the first (slow) launch is inside the timed
 // region and inflates the mean.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing fail warm-up

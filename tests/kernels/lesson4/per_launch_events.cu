@@ -1,5 +1,6 @@
 // Unusual but correct: times each launch with its own pair of events,
 // waits for each stop event and averages the reps times. Timing must pass.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing pass

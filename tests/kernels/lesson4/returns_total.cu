@@ -1,5 +1,6 @@
 // Wrong: returns the total time of all reps launches instead of the mean
 // per launch.
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing fail total

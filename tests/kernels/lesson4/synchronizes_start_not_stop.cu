@@ -4,6 +4,7 @@
 // returns cudaErrorNotReady and leaves ms at 0, and the function returns 0.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, timing fail (timer disagrees with the grader's events)
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing fail

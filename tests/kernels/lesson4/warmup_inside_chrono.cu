@@ -3,6 +3,7 @@
 // with the others while the sum is still divided by reps.
 // On the H200, GPU alone (nvcc 13.0, 2026-12-01): compile pass, correctness
 //  pass, timing pass
+// nvcc 13.0: builds
 // expect: compile pass
 // expect: correctness pass
 // expect: timing fail

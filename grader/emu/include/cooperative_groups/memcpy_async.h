@@ -7,6 +7,8 @@
 
 #include <cstddef>
 
+CUEMU_DEVICE_CODE_BEGIN
+
 #include "cooperative_groups.h"
 
 namespace cooperative_groups {
@@ -39,3 +41,5 @@ void wait_prior(const Group& group, int line = __builtin_LINE()) {
 }
 
 }  // namespace cooperative_groups
+
+CUEMU_DEVICE_CODE_END

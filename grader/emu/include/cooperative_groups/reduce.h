@@ -6,6 +6,8 @@
 
 #include "cooperative_groups.h"
 
+CUEMU_DEVICE_CODE_BEGIN
+
 namespace cooperative_groups {
 
 /// The operators reduce() takes.
@@ -24,3 +26,5 @@ T reduce(const Group& group, T value, Op op) {
 }
 
 }  // namespace cooperative_groups
+
+CUEMU_DEVICE_CODE_END

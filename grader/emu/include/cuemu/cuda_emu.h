@@ -29,6 +29,8 @@
 #define __CUDACC_VER_MINOR__ 0
 #define CUDART_VERSION 13000
 
+// The front end (grader/frontend) defines them as clang's CUDA attributes.
+#ifndef CUEMU_QUALIFIERS_DEFINED
 #define __global__
 #define __device__
 #define __host__
@@ -41,6 +43,12 @@
 #define __launch_bounds__(...)
 #define __restrict__ __restrict
 #define __cudart_builtin__
+#define CUEMU_DEVICE_CODE_BEGIN
+#define CUEMU_DEVICE_CODE_END
+#endif
+
+// What follows may be called from host and device code alike (the front end's view; nothing in the emulator's build).
+CUEMU_DEVICE_CODE_BEGIN
 
 #include "cuemu/vector_types.h"
 #include "cuemu/runtime_api.h"
@@ -126,6 +134,37 @@ void launch(const LaunchConfig& config, const char* kernel, Call call, A&&... ar
     }, &frame, kernel);
 }
 
+/// `kernel<<<config>>>(args)` as the front end rewrites it, in the order it is
+/// written: `launcher("kernel", call).config(config).run(args)`, so the
+/// configuration is evaluated before the arguments, as CUDA does.
+template <class Call>
+struct Launcher {
+    const char* kernel;
+    Call call;
+    /// The launch once its configuration is known.
+    struct Configured {
+        const char* kernel;
+        Call call;
+        LaunchConfig config;
+        /// Runs the grid with the launch's arguments.
+        template <class... A>
+        void run(A&&... args) {
+            launch(config, kernel, call, std::forward<A>(args)...);
+        }
+    };
+    /// Takes <<<grid, block[, bytes[, stream]]>>>.
+    template <class... C>
+    Configured config(C&&... values) {
+        return Configured{kernel, call, LaunchConfig(std::forward<C>(values)...)};
+    }
+};
+
+/// Starts a launch of `call` (a lambda calling the kernel), named `kernel` in reports.
+template <class Call>
+Launcher<Call> launcher(const char* kernel, Call call) {
+    return Launcher<Call>{kernel, call};
+}
+
 /// Launches the kernel function `kernel` directly (the harness's own kernels, tests).
 template <class... P, class... A>
 void launch(void (*kernel)(P...), const LaunchConfig& config, A&&... args) {
@@ -147,3 +186,5 @@ static constexpr int warpSize = 32;
 
 #include "cuemu/device_functions.h"
 #include "cuemu/warp_functions.h"
+
+CUEMU_DEVICE_CODE_END

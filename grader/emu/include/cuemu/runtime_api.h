@@ -149,12 +149,8 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPr
 // The device (runtime_api.cpp, device_queries.cpp).
 /// Waits until all work is done; returns a sticky error of earlier work.
 cudaError_t cudaDeviceSynchronize();
-/// cudaDeviceSynchronize under its pre-CUDA-4 name, removed in CUDA 13 but still in textbooks.
-cudaError_t cudaThreadSynchronize();
 /// Clears errors and settings; allocations stay valid.
 cudaError_t cudaDeviceReset();
-/// cudaDeviceReset under its pre-CUDA-4 name, removed in CUDA 13 but still in textbooks.
-cudaError_t cudaThreadExit();
 /// One device.
 cudaError_t cudaGetDeviceCount(int* count);
 /// Whether `device` can access `peer`'s memory: never (there is one device).

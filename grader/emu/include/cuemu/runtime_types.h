@@ -290,12 +290,10 @@ struct CUuuid_st {
 typedef struct CUuuid_st CUuuid;
 typedef struct CUuuid_st cudaUUID_t;
 
-/// The properties of a device (cudaGetDeviceProperties), in CUDA 13's field
-/// order; the fields CUDA 13 removed (clockRate, deviceOverlap,
-/// kernelExecTimeoutEnabled, computeMode, maxTexture1DLinear,
-/// memoryClockRate, singleToDoublePrecisionPerfRatio,
-/// cooperativeMultiDeviceLaunch) are kept where CUDA 12 had them, because
-/// textbook code still reads them.
+/// The properties of a device (cudaGetDeviceProperties), CUDA 13's fields in
+/// its order: the ones CUDA 13 removed (clockRate, memoryClockRate, ...) are
+/// gone here too, so code reading them fails to compile, as under nvcc 13.0
+/// (cudaDeviceGetAttribute with cudaDevAttrClockRate is their successor).
 struct cudaDeviceProp {
     char name[256];
     cudaUUID_t uuid;
@@ -309,21 +307,16 @@ struct cudaDeviceProp {
     int maxThreadsPerBlock;
     int maxThreadsDim[3];
     int maxGridSize[3];
-    int clockRate;
     size_t totalConstMem;
     int major;
     int minor;
     size_t textureAlignment;
     size_t texturePitchAlignment;
-    int deviceOverlap;
     int multiProcessorCount;
-    int kernelExecTimeoutEnabled;
     int integrated;
     int canMapHostMemory;
-    int computeMode;
     int maxTexture1D;
     int maxTexture1DMipmap;
-    int maxTexture1DLinear;
     int maxTexture2D[2];
     int maxTexture2DMipmap[2];
     int maxTexture2DLinear[3];
@@ -350,7 +343,6 @@ struct cudaDeviceProp {
     int tccDriver;
     int asyncEngineCount;
     int unifiedAddressing;
-    int memoryClockRate;
     int memoryBusWidth;
     int l2CacheSize;
     int persistingL2CacheMaxSize;
@@ -364,13 +356,11 @@ struct cudaDeviceProp {
     int isMultiGpuBoard;
     int multiGpuBoardGroupID;
     int hostNativeAtomicSupported;
-    int singleToDoublePrecisionPerfRatio;
     int pageableMemoryAccess;
     int concurrentManagedAccess;
     int computePreemptionSupported;
     int canUseHostPointerForRegisteredMem;
     int cooperativeLaunch;
-    int cooperativeMultiDeviceLaunch;
     size_t sharedMemPerBlockOptin;
     int pageableMemoryAccessUsesHostPageTables;
     int directManagedMemAccessFromHost;
