@@ -337,6 +337,10 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         auto sandbox = Sandbox::open(policy);
         if (!sandbox && options.sandboxWhereAvailable) {  // Gradescope's container: confined by user where the grader is root
             auto byUser = Sandbox::openUserOnly(policy);
+            if (!byUser && geteuid() == 0)  // student code as root, unconfined, could write or kill anything: refused
+                return Error{"sandbox", "refusing to run student code as root without confinement: bubblewrap cannot run here, and "
+                                            "confining by user does not work either (" + byUser.error().where + ": " + byUser.error().message + ")",
+                             "setup.sh installs what confinement needs (util-linux's setpriv and prlimit) and creates its user; rerun it"};
             summary.notes.push_back(byUser ? "bubblewrap cannot run here (" + sandbox.error().message + "): student code runs as an unprivileged user"
                                            : "graded without the sandbox: " + sandbox.error().format() + "; " + byUser.error().format());
             if (byUser) {
@@ -480,7 +484,10 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
     if (options.feedback)
         if (auto error = writeFeedback(view, *options.feedback)) return *error;
     if (roster) summary.notes.insert(summary.notes.end(), roster->notes.begin(), roster->notes.end());
-    AssignmentRef assignment{options.assignment.empty() ? course.title : options.assignment, options.assignmentId, options.missingAsZero};
+    AssignmentRef assignment;
+    assignment.name = options.assignment.empty() ? course.title : options.assignment;
+    assignment.id = options.assignmentId;
+    assignment.missingAsZero = options.missingAsZero;
     if (roster && roster->format == RosterFormat::MoodleWorksheet) assignment.moodleWorksheet = *options.roster;
     auto exported = writeLmsExports(view, options.exports, assignment, options.out);
     if (!exported) return exported.error();

@@ -16,7 +16,8 @@
 //   student's folder on the cpu backend as `grader batch` grades one entry
 //   (each lesson's file found by name anywhere in it, a missing lesson "not
 //   submitted"), in the bubblewrap sandbox where it runs and else confined
-//   by user (core/sandbox.h), and writes Gradescope's results.json: one test
+//   by user (core/sandbox.h); as root it never runs student code
+//   unconfined (refused: score 0 and why), and writes Gradescope's results.json: one test
 //   per check, messages and rerun commands written for the student's own
 //   kit. The result is kept in memory (no file student code could reach is
 //   read back) and written once every process student code started is

@@ -21,7 +21,9 @@
 #                   forges results.json and exits, kills the grader and its group, or leaves a daemon
 #                   that keeps writing results.json -> that lesson fails with the reason (its compile
 #                   point aside), every other lesson full, the grader's own results.json, nothing
-#                   else in /autograder/results, no process of the student's user left
+#                   else in /autograder/results, no process left in the container a second later
+#        unconfinable  the solutions, but prlimit missing so no user confinement can be made
+#                                                 -> refused (never run as root): the grader's error, score 0
 #        no course  course.yaml unreadable        -> the grader's error, score 0
 #        no grader  the grader missing            -> run_autograder's own results.json, score 0
 #        killed     a grader that writes a forged results.json and is killed before it exits
@@ -84,6 +86,7 @@ docker_caps=(--cap-drop ALL)
 for cap in CHOWN DAC_OVERRIDE FOWNER FSETID KILL SETGID SETUID SETPCAP NET_BIND_SERVICE NET_RAW SYS_CHROOT MKNOD AUDIT_WRITE SETFCAP; do
   docker_caps+=(--cap-add "CAP_$cap")
 done
+container_changes=()
 in_gradescope() {
   local args=(--die-with-parent --unshare-pid --proc /proc --dev /dev --tmpfs /tmp --bind "$root" /autograder --bind "$work/etc" /etc
               --chdir /autograder "${docker_caps[@]}" --seccomp 9)
@@ -93,6 +96,7 @@ in_gradescope() {
     if [ -L "$entry" ]; then args+=(--symlink "$(readlink "$entry")" "$entry")
     elif [ -d "$entry" ]; then args+=(--ro-bind "$entry" "$entry"); fi
   done
+  args+=("${container_changes[@]}")  # a case's own change to the container (the unconfinable one)
   # The grader under test and its runtime folder, also where they lie under /tmp (a CI clone).
   args+=(--ro-bind "$(dirname "$(realpath "$grader")")" "$(dirname "$(realpath "$grader")")")
   bwrap "${args[@]}" env GRADER_PREBUILT="$grader" "$@" 9< "$work/docker.bpf"
@@ -108,13 +112,16 @@ cat "$work/setup.log"
 grep -q "the packages are installed" "$work/setup.log" || fail "setup.sh did not find the packages installed"
 grep -q "created the user grader-student" "$work/setup.log" || fail "setup.sh did not create the user student code runs as"
 
-# grade NAME: runs run_autograder on $root/submission, keeps results.json as WORK/NAME.json; then no process of
-# the student's user may be left, and /autograder/results must hold results.json alone.
+# grade NAME: runs run_autograder on $root/submission, keeps results.json as WORK/NAME.json; a second later
+# (a daemon student code left would have rewritten results.json by then) no process may be left in the
+# container, of any user, and /autograder/results must hold results.json alone.
 grade() {
   rm -rf "$root/results" && mkdir -p "$root/results"
-  in_gradescope bash -c '/autograder/run_autograder; left=$(pgrep -U "$(id -u grader-student)");
-                         [ -z "$left" ] || { echo "LEFT RUNNING as grader-student: $left"; ps -o pid,user,args -p "$left"; exit 3; }' \
-    > "$work/$1.log" 2>&1 || { cat "$work/$1.log"; fail "$1: run_autograder failed, or left student code running"; }
+  in_gradescope bash -c '/autograder/run_autograder; sleep 1
+                         ps -e -o pid=,ppid=,user=,args= > /tmp/processes
+                         left=$(awk -v me=$$ '"'"'$1 != 1 && $1 != me && $2 != me'"'"' /tmp/processes)
+                         [ -z "$left" ] || { echo "LEFT RUNNING after run_autograder:"; echo "$left"; exit 3; }' \
+    > "$work/$1.log" 2>&1 || { cat "$work/$1.log"; fail "$1: run_autograder failed, or left a process running"; }
   cat "$work/$1.log"
   [ -s "$root/results/results.json" ] || fail "$1: no results.json"
   [ "$(ls -A "$root/results")" = results.json ] || fail "$1: /autograder/results holds more than results.json: $(ls -A "$root/results")"
@@ -143,8 +150,14 @@ for hostile in forge_results kill_parent linger; do
   cp "$here/hostile/$hostile/matmul_naive.cu" "$work/hostile/$lesson1_folder/"
   submit "$work/hostile"/*
   grade "hostile-$hostile"
-  grep -q "student code runs as an unprivileged user" "$work/hostile-$hostile.log" || fail "hostile-$hostile: student code was not confined by user"
+  grep -q "in user-only confinement (bubblewrap cannot run here) as uid $(in_gradescope id -u grader-student):" "$work/hostile-$hostile.log" ||
+    fail "hostile-$hostile: student code was not confined by user grader-student"
 done
+step "unconfinable: the solutions, where confining by user cannot work (no prlimit): refused, never run as root"
+submit "$kit"/solutions/*
+container_changes=(--ro-bind /dev/null /usr/bin/prlimit)
+grade unconfinable
+container_changes=()
 step "no course: the grader cannot read course.yaml"
 mv "$root/source/kit/course.yaml" "$root/source/kit/course.yaml.away"
 grade no-course
@@ -240,7 +253,8 @@ for hostile in ("forge_results", "kill_parent", "linger") if "lesson1" in every 
     correctness = tests.get("lesson1: correctness", {}).get("output", "")
     print(f"{name}: {j['score']} points; lesson1 correctness: {correctness.splitlines()[0] if correctness else '(none)'}")
 
-for name, said in (("no-course", "course.yaml"), ("no-grader", "not built"), ("killed", "interrupted")):
+for name, said in (("no-course", "course.yaml"), ("no-grader", "not built"), ("killed", "interrupted"),
+                   ("unconfinable", "refusing to run student code as root without confinement")):
     j, tests = load(name)
     check(j["score"] == 0 and not tests, f"{name}: score {j['score']} with {len(tests)} tests, not 0 with none")
     check("could not grade" in j["output"] and said in j["output"], f"{name}: the output does not say why: {j['output']!r}")
