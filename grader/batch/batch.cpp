@@ -17,6 +17,7 @@
 
 #include "batch/feedback.h"
 #include "batch/lms_export.h"
+#include "batch/nested_archives.h"
 #include "batch/prebuild.h"
 #include "batch/progress.h"
 #include "batch/results.h"
@@ -146,6 +147,8 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
                     fs::remove_all(unpacked / name, ec);
                     continue;
                 }
+                result.notes.push_back(file.path.filename().string() + ": an archive, unpacked (" + std::to_string(extracted->files) + " file" +
+                                       (extracted->files == 1 ? "" : "s") + "); the lesson files in it are graded");
                 for (const auto& skipped : extracted->skipped) result.notes.push_back(skipped);
             } else {
                 fs::copy_file(file.path, unpacked / name, fs::copy_options::overwrite_existing, ec);
@@ -154,6 +157,18 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
             handedAs[name] = file.path.filename().string();
         }
         root = unpacked;
+    }
+    std::vector<OpenedArchive> opened;  // archives inside the submission (a Moodle student's lab.zip), unpacked beside themselves
+    if (!archivesInside(root).empty()) {
+        if (root == sub.path) {  // a folder handed in is never written: the grader's copy is
+            std::error_code ec;
+            fs::remove_all(unpacked, ec);
+            if (auto error = copySubmissionFolder(sub.path, unpacked, options.archiveLimits)) return notGraded("cannot copy the folder: " + error->message);
+            root = unpacked;
+        }
+        NestedArchives nested = openNestedArchives(root, options.archiveLimits);
+        for (const auto& note : nested.notes) result.notes.push_back(cleanUtf8(note));
+        opened = nested.opened;
     }
     const LessonFiles files = findLessonFiles(course, root);
     for (const auto& note : files.notes) result.notes.push_back(note);
@@ -167,7 +182,7 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     auto gradeOne = [&](const Lesson& lesson) {
         auto found = files.byLesson.find(lesson.id);
         if (found == files.byLesson.end()) return notSubmitted(lesson, backendName);
-        const fs::path inside = found->second.lexically_relative(root);
+        const fs::path inside = handedInPath(found->second.lexically_relative(root), opened);
         std::string handedIn = sub.kind == SubmissionKind::File ? sub.sourceName() : sub.sourceName() + "/" + inside.string();
         if (auto as = handedAs.find(inside.begin()->string()); as != handedAs.end())  // the LMS's file, and what lies in it
             handedIn = (fs::path(as->second) / inside.lexically_relative(*inside.begin())).lexically_normal().string();
@@ -195,7 +210,7 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
                                " off (course.yaml late_penalty " + std::to_string(course.latePenalty) + "%)");
     }
     std::error_code ec;
-    if (sub.kind != SubmissionKind::Folder) fs::remove_all(unpacked, ec);
+    if (root != sub.path) fs::remove_all(unpacked, ec);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
 }
@@ -284,7 +299,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     std::error_code ec;
     fs::create_directories(options.out, ec);
     if (ec) return Error{options.out.string(), "cannot create the results folder: " + ec.message(), ""};
-    auto found = readLayout(options.submissions, options.out, options.layout);
+    auto found = readLayout(options.submissions, options.out, options.layout, options.assignmentPrefix);
     if (!found) return found.error();
     summary.notes = found->notes;
     summary.layout = found->layout;
@@ -320,8 +335,18 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         policy.hidden = {course.root / "solutions", options.submissions, options.out};
         policy.gpuDevices = summary.backend == "gpu";
         auto sandbox = Sandbox::open(policy);
-        if (!sandbox && options.sandboxWhereAvailable) {
-            summary.notes.push_back("graded without the sandbox: " + sandbox.error().format());
+        if (!sandbox && options.sandboxWhereAvailable) {  // Gradescope's container: confined by user where the grader is root
+            auto byUser = Sandbox::openUserOnly(policy);
+            if (!byUser && geteuid() == 0)  // student code as root, unconfined, could write or kill anything: refused
+                return Error{"sandbox", "refusing to run student code as root without confinement: bubblewrap cannot run here, and "
+                                            "confining by user does not work either (" + byUser.error().where + ": " + byUser.error().message + ")",
+                             "setup.sh installs what confinement needs (util-linux's setpriv and prlimit) and creates its user; rerun it"};
+            summary.notes.push_back(byUser ? "bubblewrap cannot run here (" + sandbox.error().message + "): student code runs as an unprivileged user"
+                                           : "graded without the sandbox: " + sandbox.error().format() + "; " + byUser.error().format());
+            if (byUser) {
+                summary.sandbox = byUser->describe();
+                activateSandbox(std::make_shared<const Sandbox>(std::move(*byUser)));
+            }
         } else if (!sandbox) {
             Error refusal = sandbox.error();
             refusal.message = "refusing to run student code without a sandbox: " + refusal.message;
@@ -366,6 +391,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
                 summary.refused += result.status == "refused";
                 summary.notGraded += result.status == "not graded";
                 summary.graderErrors += result.hasGraderError() || error.has_value();
+                if (options.onResult) options.onResult(result);
             }
             progress.finished(result.id, error ? "not saved: " + error->format() : verdictLine(result), result.seconds);
         }
@@ -385,7 +411,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
 }
 
 Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& options) {
-    auto found = readLayout(options.submissions, options.out, options.layout);
+    auto found = readLayout(options.submissions, options.out, options.layout, options.assignmentPrefix);
     if (!found) return found.error();
     std::optional<Roster> roster;
     if (options.roster) {
@@ -401,8 +427,11 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
         view.sources[sub.id] = cleanUtf8(sub.sourceName());
         StudentIdentity who{sub.id, cleanUtf8(sub.displayName()), "", "", "", "", false};
         if (roster) {
-            if (const RosterStudent* r = roster->find(sub.id)) {
-                who = {r->id, r->name, r->email, r->sisId, r->login, r->section, true};
+            const RosterStudent* r = roster->find(sub.id);
+            if (!r && !roster->hasIds) r = roster->findByName(sub.displayName());  // Moodle's participants export: names alone
+            if (r && handedIn.count(r)) r = nullptr;  // one roster row, one submission
+            if (r) {
+                who = {r->idGiven ? r->id : sub.id, r->name, r->email, r->sisId, r->login, r->section, true};
                 handedIn.insert(r);
             } else {
                 notRostered.push_back(sub.id + " (" + cleanUtf8(sub.displayName()) + ")");
@@ -454,8 +483,13 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
     if (auto error = writeClassOutputs(view, options.out)) return *error;
     if (options.feedback)
         if (auto error = writeFeedback(view, *options.feedback)) return *error;
-    auto exported = writeLmsExports(view, options.exports, {options.assignment.empty() ? course.title : options.assignment, options.assignmentId},
-                                    options.out);
+    if (roster) summary.notes.insert(summary.notes.end(), roster->notes.begin(), roster->notes.end());
+    AssignmentRef assignment;
+    assignment.name = options.assignment.empty() ? course.title : options.assignment;
+    assignment.id = options.assignmentId;
+    assignment.missingAsZero = options.missingAsZero;
+    if (roster && roster->format == RosterFormat::MoodleWorksheet) assignment.moodleWorksheet = *options.roster;
+    auto exported = writeLmsExports(view, options.exports, assignment, options.out);
     if (!exported) return exported.error();
     summary.exports = exported->files;
     summary.notes.insert(summary.notes.end(), exported->notes.begin(), exported->notes.end());

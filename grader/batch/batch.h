@@ -22,6 +22,7 @@
 #include "batch/class_outputs.h"
 #include "batch/discovery.h"
 #include "batch/layouts.h"
+#include "batch/results.h"
 #include "batch/roster.h"
 #include "batch/shard.h"
 #include "core/course.h"
@@ -52,11 +53,16 @@ struct BatchOptions {
     std::vector<std::string> exports;  ///< --export: canvas, moodle, csv (lms_export.h)
     std::string assignment;            ///< --assignment: the assignment's name in the LMS (default: the course title)
     std::string assignmentId;          ///< --assignment-id: Canvas's id of the assignment
+    bool missingAsZero = false;        ///< --missing-as-zero: import files give 0, not an empty cell, to a student with nothing gradable
+    std::string assignmentPrefix;      ///< --assignment-prefix: GitHub Classroom's assignment name before each username
     ArchiveLimits archiveLimits;
     std::ostream* progress = nullptr;  ///< where progress goes (stderr), or nowhere
     bool progressOnTerminal = false;
     /// Tests: the backend each worker grades with, instead of cpu/gpu (no sandbox is opened).
     std::function<std::unique_ptr<Backend>()> makeBackend;
+    /// Each result as graded, from memory (one call at a time): `grader gradescope-results` never reads back a file
+    /// that student code could have reached.
+    std::function<void(const StudentResult&)> onResult;
 };
 
 /// What a batch run did.

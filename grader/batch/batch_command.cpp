@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "batch/download.h"
 #include "batch/lms_export.h"
 #include "batch/progress.h"
 #include "core/escape.h"
@@ -29,8 +30,20 @@ fs::path absolutePath(const fs::path& p) {
     return ec ? p : a.lexically_normal();
 }
 
-/// The --layout option as typed, or "" when the layout is recognized.
-std::string layoutOptions(const BatchOptions& o) { return o.layout ? std::string("--layout ") + layoutInfo(*o.layout).name : ""; }
+/// The options that say how SUBMISSIONS reads (--layout, --assignment-prefix), shell-quoted, or "".
+std::string layoutOptions(const BatchOptions& o) {
+    std::string words = o.layout ? std::string("--layout ") + layoutInfo(*o.layout).name : "";
+    if (!o.assignmentPrefix.empty()) words += (words.empty() ? "" : " ") + std::string("--assignment-prefix ") + shellQuote(o.assignmentPrefix);
+    return words;
+}
+
+/// What only grading reads (--seed, --lessons-at-once), for each shard, or "".
+std::string gradeOptions(const BatchOptions& o) {
+    std::string words;
+    if (o.seed) words += " --seed " + std::to_string(*o.seed);
+    if (o.lessonsAtOnce > 0) words += " --lessons-at-once " + std::to_string(o.lessonsAtOnce);
+    return words.empty() ? "" : words.substr(1);
+}
 
 /// The merge's options beyond --feedback (--roster, --export, ...), shell-quoted, with absolute paths.
 std::string mergeOptions(const BatchOptions& o) {
@@ -43,12 +56,13 @@ std::string mergeOptions(const BatchOptions& o) {
     for (const auto& format : o.exports) add("--export", format);
     if (!o.assignment.empty()) add("--assignment", o.assignment);
     if (!o.assignmentId.empty()) add("--assignment-id", o.assignmentId);
+    if (o.missingAsZero) words += (words.empty() ? "" : " ") + std::string("--missing-as-zero");
     return words;
 }
 
 int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err) {
     const BatchOptions& o = command.options;
-    auto found = readLayout(o.submissions, o.out, o.layout);
+    auto found = readLayout(o.submissions, o.out, o.layout, o.assignmentPrefix);
     if (!found) return fail(err, found.error());
     const int count = static_cast<int>(found->submissions.size());
     SlurmJob job;
@@ -66,6 +80,7 @@ int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err
     job.sandbox = o.sandbox;
     if (o.feedback) job.feedback = absolutePath(*o.feedback);
     job.layoutOptions = layoutOptions(o);
+    job.gradeOptions = gradeOptions(o);
     job.mergeOptions = mergeOptions(o);
     const fs::path arrayScript = absolutePath(*command.slurmScript);
     fs::path mergeScript = arrayScript.parent_path() / (arrayScript.stem().string() + "-merge" + arrayScript.extension().string());
@@ -95,7 +110,7 @@ int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::o
     out << "report: " << (o.out / "report.html").string() << "\n";
     if (merged->notSubmitted)
         out << "roster: " << merged->notSubmitted << " student" << (merged->notSubmitted == 1 ? "" : "s")
-            << " handed in nothing (0, not submitted)\n";
+            << " handed in nothing (not submitted; " << (o.missingAsZero ? "0" : "an empty grade") << " in the import files)\n";
     if (!merged->exports.empty()) {
         out << "LMS import files:";
         for (size_t i = 0; i < merged->exports.size(); ++i) out << (i ? ", " : " ") << merged->exports[i].string();
@@ -158,9 +173,19 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
     BatchOptions& o = command.options;
     if (auto problem = feedbackFolderProblem(o)) return fail(err, *problem);
     if (auto problem = exportProblem(o)) return fail(err, *problem);
+    if (isDownloadArchive(o.submissions)) {  // the LMS's zip as it came: unpacked once into RESULTS/download/
+        auto unpacked = unpackDownload(o.submissions, o.out);
+        if (!unpacked) return fail(err, unpacked.error());
+        out << "SUBMISSIONS: " << o.submissions.string() << (unpacked->reused ? " (unpacked before) in " : " unpacked into ")
+            << unpacked->folder.string() << (unpacked->reused ? "" : " (" + std::to_string(unpacked->files) + " files)") << "\n";
+        o.submissions = unpacked->folder;
+    }
     if (command.slurmScript) {
         if (command.shard || command.merge)
             return fail(err, {"--slurm-script", "cannot be combined with --shard or --merge", "the script runs both itself"});
+        if (!o.gpus.empty())  // Slurm gives each task its own GPUs (CUDA_VISIBLE_DEVICES); indices differ node to node
+            return fail(err, {"--gpus", "cannot reach the Slurm tasks: Slurm gives each task its GPUs (--backend gpu asks for one per task)",
+                              "leave --gpus out; edit the script's #SBATCH --gres line for more or typed GPUs"});
         return writeSlurm(command, out, err);
     }
     if (command.merge) {
@@ -185,6 +210,9 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
     }
     for (const auto& note : graded->notes) err << "note: " << note << "\n";
     out << "layout: " << graded->layout << ", " << graded->students << " student" << (graded->students == 1 ? "" : "s") << "\n";
+    if (graded->students == 0)
+        err << "warning: " << o.submissions.string() << " holds no submission (it is empty, or holds only hidden files): nothing was graded"
+            << " (exit 1); is it the right folder?\n";
     out << graded->submissions << " entr" << (graded->submissions == 1 ? "y" : "ies");
     if (o.shard) out << " in shard " << o.shard->text() << " (" << graded->otherShards << " in other shards)";
     out << ": " << graded->submissions - graded->refused - graded->notGraded << " graded, " << graded->refused << " refused, "
@@ -212,7 +240,7 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
         return graded->graderErrors ? kExitIncomplete : 0;
     }
     const int merged = merge(course, o, out, err);
-    return merged ? merged : graded->graderErrors ? kExitIncomplete : 0;
+    return merged ? merged : graded->graderErrors || graded->students == 0 ? kExitIncomplete : 0;
 }
 
 }  // namespace grader

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "batch/archive.h"
+#include "batch/nested_archives.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 
@@ -66,7 +67,27 @@ std::optional<fs::path> nearMiss(const Lesson& lesson, const std::vector<fs::pat
     return std::nullopt;
 }
 
+/// The latest copy of `file` beside it ("NAME (N).EXT", the greatest N) among `others`, if any.
+std::optional<fs::path> laterCopy(const fs::path& file, const std::vector<fs::path>& others, const std::set<fs::path>& claimed) {
+    std::optional<fs::path> latest;
+    int latestNumber = 0;
+    const std::string stem = file.stem().string(), extension = file.extension().string();
+    for (const auto& path : others) {
+        const std::string name = path.filename().string();
+        const int number = copySuffixNumber(name);
+        if (claimed.count(path) || path.parent_path() != file.parent_path() || number <= latestNumber) continue;
+        if (name == stem + " (" + std::to_string(number) + ")" + extension) latest = path, latestNumber = number;
+    }
+    return latest;
+}
+
 }  // namespace
+
+int copySuffixNumber(const std::string& fileName) {
+    static const std::regex copy(R"(^.+ \((\d{1,6})\)(\.[^.]*)?$)");
+    std::smatch match;
+    return std::regex_match(fileName, match, copy) ? std::atoi(match[1].str().c_str()) : 0;
+}
 
 std::string safeStudentId(const std::string& name) {
     std::string id;
@@ -129,6 +150,7 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
     LessonFiles files;
     std::map<std::string, std::vector<fs::path>> candidates;  // file name -> paths
     std::vector<fs::path> others;                              // .cu files with other names: near misses
+    std::vector<std::string> heldFiles;  // when no lesson's file is found at all, the note names what the submission holds
     std::set<std::string> wanted;
     for (const auto& lesson : course.lessons) wanted.insert(lesson.studentFile);
     std::error_code ec;
@@ -147,6 +169,7 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
         }
         if (!wanted.count(name)) {
             if (fs::is_regular_file(status) && looksLikeCuda(name)) others.push_back(it->path());
+            if (fs::is_regular_file(status) && heldFiles.size() < 6) heldFiles.push_back(it->path().lexically_relative(root).string());
             continue;
         }
         if (fs::is_symlink(status)) {
@@ -173,12 +196,25 @@ LessonFiles findLessonFiles(const Course& course, const fs::path& root) {
         std::sort(paths.begin(), paths.end(),
                   [&](const fs::path& a, const fs::path& b) { return betterCandidate(a, b, root, lesson.folder); });
         files.byLesson[lesson.id] = paths.front();
+        if (auto later = laterCopy(paths.front(), others, claimed)) {  // uploaded again: Moodle kept both, the later as "NAME (1).cu"
+            claimed.insert(*later);
+            files.byLesson[lesson.id] = *later;
+            files.notes.push_back(lesson.id + ": " + later->lexically_relative(root).string() + " is a later copy of " +
+                                  paths.front().lexically_relative(root).string() + " (the same file uploaded again); graded the later copy");
+        }
         if (paths.size() > 1) {
             std::string also;
             for (size_t i = 1; i < paths.size(); ++i) also += (i > 1 ? ", " : "") + paths[i].lexically_relative(root).string();
             files.notes.push_back(lesson.id + ": " + std::to_string(paths.size()) + " files named " + lesson.studentFile +
                                   "; graded " + paths.front().lexically_relative(root).string() + " (also found: " + also + ")");
         }
+    }
+    if (files.byLesson.empty() && !heldFiles.empty()) {
+        std::string held, names;
+        for (size_t i = 0; i < heldFiles.size() && i < 5; ++i) held += (i ? ", " : "") + heldFiles[i];
+        for (const auto& lesson : course.lessons) names += (names.empty() ? "" : ", ") + lesson.studentFile;
+        files.notes.push_back("no lesson's file was found; the submission holds " + held + (heldFiles.size() > 5 ? ", ..." : "") +
+                              " (each lesson's file is found by its name: " + names + ")");
     }
     return files;
 }
@@ -235,6 +271,10 @@ Expected<std::string> submissionContentHash(const Course& course, const Submissi
             }
             ec.clear();
         }
+    }
+    for (const auto& archive : archivesInside(submission.path)) {  // opened when graded (nested_archives.h): what they hold counts
+        std::error_code ec;
+        if (fs::file_size(submission.path / archive, ec) <= kMaxHashedArchiveBytes) inputs.insert(submission.path / archive);
     }
     for (const auto& path : inputs) {
         std::string bytes;

@@ -78,11 +78,16 @@ Expected<DiscoveredClass> discoverSubmissions(const std::filesystem::path& folde
 /// Finds each lesson's student_file by name under `root` (a folder, links not followed). A lesson
 /// without one gets the file the student most likely meant, with a note: the same name but for
 /// case or a copy suffix ("Matmul_Tiled (1).cu", "matmul_tiled-1.cu"), else the only .cu file in a
-/// folder named like the lesson ("03-phase-loop/tiled.cu").
+/// folder named like the lesson ("03-phase-loop/tiled.cu"). Beside the file, a later copy of it
+/// ("matmul_tiled (1).cu", Moodle's name for the same file uploaded again) is graded instead, with a note.
 LessonFiles findLessonFiles(const Course& course, const std::filesystem::path& root);
 
 /// True when `fileName` is `lesson`'s student_file but for case or a copy suffix ("Matmul_Tiled (1).cu").
 bool namesLessonFile(const Lesson& lesson, const std::string& fileName);
+
+/// N of a copy's suffix "NAME (N).EXT", the name an LMS (Moodle's file picker) or a browser gives a file
+/// uploaded or saved again under a name taken, so the greater N is the later copy; 0 for any other name.
+int copySuffixNumber(const std::string& fileName);
 
 /// The lesson a loose file is for, from its name ("frank_matmul_tiled.cu", "lesson3.cu"), or nullptr.
 const Lesson* lessonOfLooseFile(const Course& course, const std::string& fileName);

@@ -74,6 +74,7 @@ td.score { text-align:center; font-variant-numeric:tabular-nums; font-weight:600
 h2 .hint { color:var(--muted); font-size:12px; font-weight:400; margin-left:8px; }
 .chip.grey { background:#f6f8fa; color:var(--muted); border-color:var(--line); }
 .chip.ok { background:#dafbe1; color:#116329; border-color:#aceebb; }
+.chip.late { background:#fff8c5; color:#7d4e00; border-color:#eac54f; }
 details { background:#fff; border:1px solid var(--line); border-radius:8px; margin:8px 0; }
 summary { padding:9px 14px; cursor:pointer; display:flex; gap:10px; align-items:center; flex-wrap:wrap; }
 summary .who { font-weight:600; min-width:120px; }
@@ -150,6 +151,7 @@ std::string svgRect(double x, double y, double w, double h, const std::string& f
 /// What the page needs to know about one check across the class.
 struct CheckStats {
     std::string lesson, check;
+    int points = 0;  ///< course.yaml's: a check worth none (the trainer) costs nobody anything
     int attempted = 0, failed = 0, skipped = 0;
 };
 
@@ -164,7 +166,7 @@ std::vector<CheckStats> checkStats(const ClassView& view) {
     std::vector<CheckStats> stats;
     for (const auto& lesson : view.course.lessons)
         for (const auto& check : lesson.checks) {
-            CheckStats s{lesson.id, check.name};
+            CheckStats s{lesson.id, check.name, check.points};
             for (const auto& student : view.students)
                 for (const auto& l : student.lessons) {
                     if (l.report.lesson != lesson.id || !l.submitted) continue;
@@ -246,15 +248,17 @@ std::string failuresSvg(const ClassView& view, const std::vector<CheckStats>& st
         } else {
             svg += svgRect(labelWidth, y + 3, width * s.attempted / scale, rowHeight - 8, "#eef1f4", 2,
                            std::to_string(s.attempted) + " graded on this check");
+            const bool costs = s.points > 0;  // a check worth no points (the trainer) not done is grey: it costs nothing
             if (s.failed)
-                svg += svgRect(labelWidth, y + 3, width * s.failed / scale, rowHeight - 8, "#cf222e", 2,
-                               s.lesson + " " + s.check + ": " + std::to_string(s.failed) + " of " + std::to_string(s.attempted) + " failed");
-            svg += svgText(right + 8, y + 13, std::to_string(s.failed) + " of " + std::to_string(s.attempted), "start",
-                           s.failed ? "strong" : "");
+                svg += svgRect(labelWidth, y + 3, width * s.failed / scale, rowHeight - 8, costs ? "#cf222e" : "#afb8c1", 2,
+                               s.lesson + " " + s.check + ": " + std::to_string(s.failed) + " of " + std::to_string(s.attempted) +
+                                   (costs ? " failed" : " not done (worth 0 points)"));
+            svg += svgText(right + 8, y + 13, std::to_string(s.failed) + " of " + std::to_string(s.attempted) + (costs ? "" : ", 0 pts"), "start",
+                           s.failed && costs ? "strong" : "");
         }
         y += rowHeight;
     }
-    svg += svgText(labelWidth, height - 6, "red: students who failed the check; grey: students graded on it");
+    svg += svgText(labelWidth, height - 6, "red: students who failed the check; grey: graded on it (or, darker, not done, worth 0 points)");
     return svg + "</svg>";
 }
 
@@ -298,11 +302,14 @@ std::string scoreCell(const LessonOutcome& l) {
     if (!l.submitted) return "<td class=\"score ns\" data-sort=\"-1\" title=\"not submitted\">&mdash;</td>";
     const auto& r = l.report;
     const std::string cls = r.maxScore > 0 && r.score == r.maxScore ? "full" : r.score == 0 ? "zero" : "part";
-    std::string failed;
+    std::string failed, notDone;
     for (const auto& c : r.checks)
-        if (c.status == Status::Fail || c.status == Status::Error) failed += (failed.empty() ? "failed: " : ", ") + c.name;
-    return "<td class=\"score " + cls + "\" data-sort=\"" + std::to_string(r.score) + "\" title=\"" +
-           htmlEscape(failed.empty() ? "every check passed" : failed) + "\">" + std::to_string(r.score) + "/" +
+        if ((c.status == Status::Fail || c.status == Status::Error) && c.maxPoints == 0) notDone += (notDone.empty() ? "" : ", ") + c.name;
+        else if (c.status == Status::Fail || c.status == Status::Error) failed += (failed.empty() ? "failed: " : ", ") + c.name;
+    std::string title = failed.empty() ? "every check worth points passed" : failed;
+    if (!notDone.empty()) title += "; not done: " + notDone + " (0 points)";
+    return "<td class=\"score " + cls + "\" data-sort=\"" + std::to_string(r.score) + "\" title=\"" + htmlEscape(title) + "\">" +
+           std::to_string(r.score) + "/" +
            std::to_string(r.maxScore) + "</td>";
 }
 
@@ -334,7 +341,9 @@ std::string issueChips(const StudentResult& s) {
         }
     }
     if (!missing.empty()) chips += "<span class=\"chip grey\">not submitted: " + htmlEscape(missing) + "</span>";
-    return chips.empty() ? "<span class=\"chip ok\">all checks pass</span>" : chips;
+    if (chips.empty()) return "<span class=\"chip ok\">all checks pass</span>";
+    if (s.maxScore() > 0 && s.score() == s.maxScore()) chips = "<span class=\"chip ok\">full marks</span>" + chips;  // the rest cost nothing
+    return chips;
 }
 
 std::string anchor(const std::string& id) { return "s-" + htmlEscape(id); }
@@ -399,7 +408,12 @@ std::string htmlReport(const ClassView& view) {
     bool allSandboxed = true;
     std::set<std::string> backends;
     std::vector<double> percents;
+    int absent = 0;  // rostered students who handed in nothing: a row each, but no score to count
     for (const auto& s : view.students) {
+        if (s.status == "not submitted") {
+            ++absent;
+            continue;
+        }
         allSandboxed &= s.sandboxed;
         if (s.status == "refused") {
             ++refused;
@@ -422,7 +436,7 @@ std::string htmlReport(const ClassView& view) {
                                                                    : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
     double mean = 0;
     for (double p : percents) mean += p / percents.size();
-    const int handedIn = static_cast<int>(view.students.size() + view.missing.size());
+    const int handedIn = static_cast<int>(view.students.size() + view.missing.size()) - absent;
     std::string backendText;
     for (const auto& b : backends) backendText += (backendText.empty() ? "" : " + ") + b;
     if (backendText.empty()) backendText = "no";
@@ -451,8 +465,9 @@ std::string htmlReport(const ClassView& view) {
     };
     out << "<section class=\"cards\">";
     card("Graded", std::to_string(graded.size()) + " <span class=\"muted\" style=\"font-size:15px\">of " + std::to_string(handedIn) + "</span>",
-         refused ? std::to_string(refused) + " refused (unsafe archive)" : "none refused");
-    card("Median score", fixed(median, 0) + "%", "mean " + fixed(mean, 0) + "%");
+         (refused ? std::to_string(refused) + " refused (unsafe archive)" : std::string("none refused")) +
+             (absent ? "; " + std::to_string(absent) + " on the roster handed in nothing" : ""));
+    card("Median score", fixed(median, 0) + "%", "mean " + fixed(mean, 0) + "%" + (absent ? ", of those who handed in work" : ""));
     card("Full marks", std::to_string(fullMarks), "every check that ran passed");
     card("Did not compile", std::to_string(compileFailures), "students with a lesson that fails to compile");
     card("Lessons not submitted", std::to_string(lessonsMissing), "files not found by name in the submissions");
@@ -483,6 +498,9 @@ std::string htmlReport(const ClassView& view) {
         std::string also = !s.name.empty() && s.name != s.id ? s.name : "";  // the LMS's or roster's name, and the entry handed in
         if (s.source != s.id && s.source != s.name) also += (also.empty() ? "" : " \xc2\xb7 ") + s.source;
         if (!also.empty()) out << "<span class=\"src\">" << htmlEscape(also) << "</span>";
+        if (s.late)
+            out << " <span class=\"chip late\" title=\"the LMS marked it late" << (s.latePenalty ? ": " + std::to_string(s.latePenalty) + " points off" : "")
+                << "\">late" << (s.latePenalty ? " &minus;" + std::to_string(s.latePenalty) : "") << "</span>";
         out << "</td>";
         if (s.status == "refused") {
             out << "<td class=\"refused\" colspan=\"" << view.course.lessons.size() << "\" data-sort=\"-1\">refused: "

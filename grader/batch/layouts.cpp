@@ -22,8 +22,8 @@ namespace {
 
 const std::vector<LayoutInfo> kLayouts = {
     {LmsLayout::Folders, "folders", "one folder or archive per student", "<student>/, <student>.zip, <student>.tar.gz"},
-    {LmsLayout::Canvas, "canvas", "Canvas flat", "<name>[_LATE]_<userid>_<submissionid>_<file>"},
-    {LmsLayout::Moodle, "moodle", "Moodle", "<Full Name>_<participantid>_assignsubmission_file_[/]<file>"},
+    {LmsLayout::Canvas, "canvas", "Canvas flat", "<name>[_LATE]_<userid>_<attachmentid>_<file> or [LATE_]anon_<id>_<attachmentid>_<file>"},
+    {LmsLayout::Moodle, "moodle", "Moodle", "<Full Name>_<participantid>_assignsubmission_file[_][/]<file>"},
     {LmsLayout::Blackboard, "blackboard", "Blackboard", "<assignment>_<username>_attempt_<YYYY-MM-DD-HH-MM-SS>_<file>"},
     {LmsLayout::GitHubClassroom, "github", "GitHub Classroom", "<assignment>-<username>/ holding .git"},
     {LmsLayout::Gradescope, "gradescope", "Gradescope export", "submission_metadata.yml and submission_<id>/"},
@@ -120,6 +120,11 @@ Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& e
         if (layout == LmsLayout::Moodle && e.folder) {
             if (parsed->onlineText) {
                 sub.notes.push_back(e.name + ": online text, not graded (only files are)");
+            } else if (!parsed->other.empty()) {
+                sub.notes.push_back(e.name + ": " + parsed->other + ", not graded (only the file submissions are)");
+            } else if (sub.kind == SubmissionKind::Folder) {
+                sub.notes.push_back(e.name + ": a second folder of files for this participant, not graded (graded " +
+                                    sub.path.filename().string() + ")");
             } else {
                 sub.kind = SubmissionKind::Folder;
                 sub.path = e.path;
@@ -135,12 +140,18 @@ Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& e
             sub.notes.push_back(e.name + ": online text, not graded (only files are)");
             continue;
         }
+        if (!parsed->other.empty()) {
+            sub.notes.push_back(e.name + ": " + parsed->other + ", not graded (only the file submissions are)");
+            continue;
+        }
         if (layout == LmsLayout::Blackboard) {
             if (parsed->metadata) {  // "Name: Ada Lovelace (ada)"
                 std::string text;
                 static const std::regex nameLine(R"((?:^|\n)Name:[ \t]*([^\r\n]*?)[ \t]*\(([^)\r\n]*)\)[ \t]*\r?(?:\n|$))");
                 std::smatch m;
                 if (readFile(e.path, text) && std::regex_search(text, m, nameLine) && !m[1].str().empty()) sub.name = cleanUtf8(m[1].str());
+                sub.notes.push_back(e.name + ": Blackboard's receipt of attempt " + parsed->attempt +
+                                    " (its name read; its comments are not graded)");
             }
             student.byAttempt[parsed->attempt].push_back({*parsed, e.path});
             continue;
@@ -163,9 +174,9 @@ Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& e
             if (sub.files.empty()) sub.notes.push_back("the latest attempt, " + latest->first + ", holds no file");
         }
         if (sub.name.empty()) sub.name = userId;
-        if (sub.kind == SubmissionKind::Files && sub.files.empty() && layout == LmsLayout::Moodle) {
+        if (sub.kind == SubmissionKind::Files && sub.files.empty()) {  // online text alone, or an attempt with no file
             sub.kind = SubmissionKind::Unusable;
-            sub.reason = "no file handed in (online text only)";
+            sub.reason = "no file handed in (" + std::string(layout == LmsLayout::Blackboard ? "the latest attempt holds none" : "online text only") + ")";
         }
         found.submissions.push_back(std::move(sub));
     }
@@ -173,10 +184,17 @@ Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& e
     return found;
 }
 
-Expected<DiscoveredClass> readGitHub(const std::vector<Entry>& entries) {
-    DiscoveredClass found;
-    found.layout = layoutInfo(LmsLayout::GitHubClassroom).title;
-    // The assignment prefix: the longest one all folder names share, up to a '-'.
+/// GitHub Classroom's assignment prefix ("matmul-"): given, else the slug of a "SLUG-submissions" folder (the
+/// CLI's), else the longest start all names share up to a '-', with a note (a hyphenated username may share it).
+std::string githubPrefix(const fs::path& folder, const std::vector<Entry>& entries, const std::string& given, std::vector<std::string>& notes) {
+    if (!given.empty()) return given.back() == '-' ? given : given + "-";
+    const std::string name = fs::weakly_canonical(folder).filename().string(), suffix = "-submissions";
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        const std::string slug = name.substr(0, name.size() - suffix.size()) + "-";
+        bool all = true;
+        for (const auto& e : entries) all = all && e.name.size() > slug.size() && e.name.compare(0, slug.size(), slug) == 0;
+        if (all) return slug;
+    }
     std::string prefix = entries.front().name;
     for (const auto& e : entries) {
         size_t n = 0;
@@ -186,9 +204,22 @@ Expected<DiscoveredClass> readGitHub(const std::vector<Entry>& entries) {
     if (entries.size() == 1) prefix = entries.front().name;
     const size_t dash = prefix.rfind('-');
     prefix = dash == std::string::npos ? "" : prefix.substr(0, dash + 1);
+    if (!prefix.empty())
+        notes.push_back("GitHub Classroom: the assignment prefix '" + prefix + "' was taken from the clones' names (their common start); "
+                        "if it cuts usernames short, as when every username starts 'ada-', give --assignment-prefix with the assignment's name");
+    return prefix;
+}
+
+Expected<DiscoveredClass> readGitHub(const fs::path& folder, const std::vector<Entry>& entries, const std::string& assignmentPrefix) {
+    DiscoveredClass found;
+    found.layout = layoutInfo(LmsLayout::GitHubClassroom).title;
+    const std::string prefix = githubPrefix(folder, entries, assignmentPrefix, found.notes);
     for (const auto& e : entries) {
         Submission sub;
-        const std::string user = e.name.size() > prefix.size() ? e.name.substr(prefix.size()) : e.name;
+        const bool prefixed = e.name.size() > prefix.size() && e.name.compare(0, prefix.size(), prefix) == 0;
+        if (!prefixed && !prefix.empty())
+            found.notes.push_back(e.name + ": does not start with the assignment prefix '" + prefix + "'; filed under its whole name");
+        const std::string user = prefixed ? e.name.substr(prefix.size()) : e.name;
         sub.id = safeStudentId(user);
         sub.name = user;
         sub.path = e.path;
@@ -262,8 +293,8 @@ Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vect
 bool olderUpload(const HandedFile& a, const HandedFile& b) {
     std::error_code ea, eb;
     const auto ta = fs::last_write_time(a.path, ea), tb = fs::last_write_time(b.path, eb);
-    return std::make_tuple(a.attempt, ea ? fs::file_time_type{} : ta, a.path.filename().string()) <
-           std::make_tuple(b.attempt, eb ? fs::file_time_type{} : tb, b.path.filename().string());
+    return std::make_tuple(a.attempt, copySuffixNumber(a.name), ea ? fs::file_time_type{} : ta, a.path.filename().string()) <
+           std::make_tuple(b.attempt, copySuffixNumber(b.name), eb ? fs::file_time_type{} : tb, b.path.filename().string());
 }
 
 }  // namespace
@@ -286,35 +317,68 @@ Expected<LmsLayout> layoutByName(const std::string& name) {
 }
 
 std::optional<FlatName> parseCanvasName(const std::string& fileName) {
-    static const std::regex canvas(R"(^([^_]+?)(_LATE)?_(\d+)_(\d+)_(.+)$)");
+    // lib/content_zipper.rb: "<sortable name, word characters only>[_LATE]_<user id>" or, graded anonymously,
+    // "[LATE_]anon_<anonymous id>"; an upload adds "_<attachment id>_<its name>", online text "_text.html", a URL "_link.html".
+    static const std::regex named(R"(^(.+?)(_LATE)?_(\d+)_(\d+)_(.+)$)");
+    static const std::regex anonymous(R"(^(LATE_)?(anon_[A-Za-z0-9]+)_(\d+)_(.+)$)");
+    static const std::regex namedText(R"(^(.+?)(_LATE)?_(\d+)_(text|link)\.html$)");
+    static const std::regex anonymousText(R"(^(LATE_)?(anon_[A-Za-z0-9]+)_(text|link)\.html$)");
     static const std::regex reupload(R"(^(.+)-(\d+)(\.[^.]*)?$)");
-    std::smatch m;
-    if (!std::regex_match(fileName, m, canvas)) return std::nullopt;
     FlatName name;
-    name.person = m[1].str();
-    name.late = m[2].matched;
-    name.userId = m[3].str();
-    name.prefix = name.person + "_" + name.userId;
-    name.original = m[5].str();
+    std::smatch m;
+    std::string attachment;
+    if (std::regex_match(fileName, m, anonymous)) {
+        name.late = m[1].matched;
+        name.userId = m[2].str();
+        name.prefix = m[1].str() + name.userId;
+        attachment = m[3].str();
+        name.original = m[4].str();
+    } else if (std::regex_match(fileName, m, anonymousText)) {
+        name.late = m[1].matched;
+        name.userId = m[2].str();
+        name.prefix = m[1].str() + name.userId;
+        name.onlineText = true;
+        return name;
+    } else if (std::regex_match(fileName, m, named) && m[1].str().rfind("anon", 0) != 0) {
+        name.person = m[1].str();
+        name.late = m[2].matched;
+        name.userId = m[3].str();
+        name.prefix = name.person + "_" + name.userId;
+        attachment = m[4].str();
+        name.original = m[5].str();
+    } else if (std::regex_match(fileName, m, namedText)) {
+        name.person = m[1].str();
+        name.late = m[2].matched;
+        name.userId = m[3].str();
+        name.prefix = name.person + "_" + name.userId;
+        name.onlineText = true;
+        return name;
+    } else {
+        return std::nullopt;
+    }
     std::string again = "0";
     std::smatch r;
     if (std::regex_match(name.original, r, reupload)) {
         again = r[2].str();
         name.original = r[1].str() + r[3].str();
     }
-    name.attempt = pad(m[4].str(), 20) + "-" + pad(again, 6);
+    name.attempt = pad(attachment, 20) + "-" + pad(again, 6);
     return name;
 }
 
 std::optional<FlatName> parseMoodleName(const std::string& fileName) {
-    static const std::regex moodle(R"(^(.+)_(\d+)_assignsubmission_(file|onlinetext)_(.*)$)");
+    // mod/assign/classes/downloader.php: "<full name, '_' made ' '>_<participant id>_assignsubmission_<plugin>" and, in a
+    // folder (4.1 and later; earlier ones add a trailing '_'), the files as handed in; flat, "..._<plugin>_<file>".
+    static const std::regex moodle(R"(^(.+)_(\d+)_assignsubmission_([a-z]+)(?:_(.*))?$)");
     std::smatch m;
     if (!std::regex_match(fileName, m, moodle)) return std::nullopt;
     FlatName name;
     name.person = m[1].str();
     name.userId = m[2].str();
-    name.prefix = m[1].str() + "_" + m[2].str() + "_assignsubmission_file_";
-    name.onlineText = m[3].str() == "onlinetext";
+    const std::string plugin = m[3].str();
+    name.prefix = m[1].str() + "_" + m[2].str() + "_assignsubmission_" + plugin + (m[4].matched ? "_" : "");
+    name.onlineText = plugin == "onlinetext";
+    if (plugin != "file" && plugin != "onlinetext") name.other = "Moodle's '" + plugin + "' submission";
     name.original = m[4].str();
     return name;
 }
@@ -332,7 +396,8 @@ std::optional<FlatName> parseBlackboardName(const std::string& fileName) {
     return name;
 }
 
-Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& skip, std::optional<LmsLayout> layout) {
+Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& skip, std::optional<LmsLayout> layout,
+                                     const std::string& assignmentPrefix) {
     std::error_code ec;
     if (!fs::is_directory(folder, ec))
         return Error{folder.string(), "not a folder", "SUBMISSIONS is a folder: one folder or archive per student, or an LMS's download"};
@@ -387,7 +452,7 @@ Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& ski
                 else ignored.notes.push_back(ignoredNote(e, layoutInfo(LmsLayout::GitHubClassroom), "not a repository folder"));
             }
             if (repos.empty()) return Error{folder.string(), "no repository folder (GitHub Classroom: <assignment>-<username>/)", ""};
-            auto found = readGitHub(repos);
+            auto found = readGitHub(folder, repos, assignmentPrefix);
             if (found) found->notes.insert(found->notes.begin(), ignored.notes.begin(), ignored.notes.end());
             return found;
         }

@@ -52,20 +52,24 @@ struct FlatName {
     std::string prefix;    ///< the part naming the student ("lovelaceada_1001", "Zoë Smith_12345_assignsubmission_file_")
     bool late = false;     ///< Canvas's LATE
     bool metadata = false; ///< Blackboard's attempt .txt (no file of the student's)
-    bool onlineText = false;  ///< Moodle's online text (no file)
+    bool onlineText = false;  ///< online text or a link (Moodle's onlinetext, Canvas's _text.html and _link.html): no file
+    std::string other;     ///< what the LMS put here that is no file of the student's ("Moodle's comments submission"), else ""
 };
 
-/// Canvas: "lovelaceada_LATE_1001_5001_matmul_tiled-2.cu" (original "matmul_tiled.cu", re-upload 2).
+/// Canvas: "lovelaceada_LATE_1001_5001_matmul_tiled-2.cu" (original "matmul_tiled.cu", re-upload 2), anonymous
+/// "anon_4kTqz_5001_matmul_tiled.cu", online text "lovelaceada_1001_text.html" (onlineText).
 std::optional<FlatName> parseCanvasName(const std::string& fileName);
-/// Moodle, flat: "Zoë Smith_12345_assignsubmission_file_matmul_tiled.cu"; a folder's name ends "..._file_".
+/// Moodle, flat: "Zoë Smith_12345_assignsubmission_file_matmul_tiled.cu"; a folder's name ends "..._file" (4.1+) or "..._file_".
 std::optional<FlatName> parseMoodleName(const std::string& fileName);
 /// Blackboard: "HW3_ada_attempt_2025-01-15-10-00-00_matmul_tiled.cu", or the attempt's ".txt".
 std::optional<FlatName> parseBlackboardName(const std::string& fileName);
 
 /// Reads SUBMISSIONS in `layout`, or in the layout its entries show when `layout` is empty; an error when
-/// layouts are mixed, or when no entry fits a forced flat layout.
+/// layouts are mixed, or when no entry fits a forced flat layout. `assignmentPrefix`: GitHub Classroom's
+/// assignment name before each clone's username (default: "SLUG" of a folder named "SLUG-submissions", as
+/// `gh classroom clone student-repos` names it, else the names' common start, with a note).
 Expected<DiscoveredClass> readLayout(const std::filesystem::path& folder, const std::filesystem::path& skip,
-                                     std::optional<LmsLayout> layout);
+                                     std::optional<LmsLayout> layout, const std::string& assignmentPrefix = "");
 
 /// The files of a flat submission that are graded: per name the newest upload, per lesson the newest
 /// candidate; notes name what was left aside (nothing is deleted or overwritten).

@@ -77,7 +77,7 @@ std::string slurmArrayScript(const SlurmJob& job, const std::filesystem::path& a
     s += "fi\n";
     s += "exec " + commonOptions(job) + " --shard \"${SLURM_ARRAY_TASK_ID}/" + std::to_string(job.shards) +
          "\" -j \"${SLURM_CPUS_PER_TASK:-" + std::to_string(job.cpusPerTask) + "}\" --backend " + job.backend +
-         (job.sandbox ? "" : " --no-sandbox") + "\n";
+         (job.sandbox ? "" : " --no-sandbox") + (job.gradeOptions.empty() ? "" : " " + job.gradeOptions) + "\n";
     return s;
 }
 

@@ -40,7 +40,8 @@ struct SlurmJob {
     std::string backend = "auto";       ///< gpu: each task asks for one GPU
     bool sandbox = true;
     std::filesystem::path feedback;     ///< absolute --feedback folder of the merge job, or empty
-    std::string layoutOptions;          ///< "--layout canvas", shell-quoted, for both jobs ("" when recognized)
+    std::string layoutOptions;          ///< "--layout canvas --assignment-prefix x", shell-quoted, for both jobs ("" when recognized)
+    std::string gradeOptions;           ///< "--seed 7 --lessons-at-once 2", for each array task ("" when none)
     std::string mergeOptions;           ///< the merge job's --roster, --export, ..., shell-quoted
 };
 

@@ -243,7 +243,8 @@ int runCli(int argc, char** argv) {
     std::string batchCourse, batchSubmissions, batchOut;
     bool noSandbox = false;
     auto* batchCmd = app.add_subcommand("batch", "grade a folder of submissions (folders, .zip, .tar.gz) into a gradebook and a report");
-    batchCmd->add_option("submissions", batchSubmissions, "folder with one folder or archive per student, named by student id")->required();
+    batchCmd->add_option("submissions", batchSubmissions,
+                         "folder with one folder or archive per student, named by student id, or an LMS's download (folder or zip)")->required();
     batchCmd->add_option("--out", batchOut, "results folder: <id>.json, gradebook.csv, junit.xml, gradescope/, report.html")->required();
     batchCmd->add_option("-j,--jobs", batch.options.jobs, "submissions graded in parallel (default: one per core)")->check(CLI::Range(1, 1024));
     batchCmd->add_option("--lessons-at-once", batch.options.lessonsAtOnce,
@@ -272,7 +273,8 @@ int runCli(int argc, char** argv) {
     std::optional<std::string> roster;
     batchCmd->add_option("--layout", layout, "how SUBMISSIONS is laid out: folders, canvas, moodle, blackboard, github, gradescope "
                                              "(default: recognized from the names)")->type_name("NAME");
-    batchCmd->add_option("--roster", roster, "CSV of the class (id, name; email, sis_id, login, section): names, and 0 for who handed in nothing")
+    batchCmd->add_option("--roster", roster, "CSV of the class (id, name; email, sis_id, login, section; Canvas's gradebook export, "
+                                             "Moodle's grading worksheet or participants): names, and a row for who handed in nothing")
         ->type_name("FILE");
     batchCmd->add_option("--roster-columns", rosterColumns, "the roster's header names, e.g. 'id=Student Number,name=Full name'")
         ->type_name("FIELD=HEADER,...");
@@ -280,6 +282,11 @@ int runCli(int argc, char** argv) {
         ->type_name("FORMAT")->delimiter(',')->check(CLI::IsMember({"canvas", "moodle", "csv"}));
     batchCmd->add_option("--assignment", batch.options.assignment, "the assignment's name in the LMS (default: the course title)");
     batchCmd->add_option("--assignment-id", batch.options.assignmentId, "Canvas's number of the assignment (its address ends /assignments/ID)");
+    batchCmd->add_flag("--missing-as-zero", batch.options.missingAsZero,
+                       "import files give 0, not an empty cell, to a student with nothing gradable (by default the LMS keeps what it has)");
+    batchCmd->add_option("--assignment-prefix", batch.options.assignmentPrefix,
+                         "GitHub Classroom: the assignment's name before each clone's username (default: from a SLUG-submissions folder, "
+                         "else the clones' common start)")->type_name("NAME");
 
     QuizCommand quiz;
     std::string quizCourse;

@@ -485,13 +485,15 @@ std::optional<Error> checkLessonFile(const Lesson& lesson, const char* key, cons
 
 /// Each lesson's folder, student file and solution file are in the kit beside
 /// course.yaml: a name there that is not a file would fail every student's build.
+/// Checked in the instructor's kit (solutions/ beside it); in the student kit a
+/// file the student removed fails that lesson's checks alone, not every command.
 std::optional<Error> checkLessonFiles(const Course& course) {
     std::error_code ec;
     const std::vector<fs::path> tops = {course.root / "starter", course.root / "solutions"};
     std::set<std::string> lessonFolders;
     for (const auto& top : tops)
         for (const auto& folder : entryNames(top, true)) lessonFolders.insert(folder);
-    if (!fs::is_directory(tops[0], ec) && !fs::is_directory(tops[1], ec)) return std::nullopt;  // a course kept apart from a kit
+    if (!fs::is_directory(tops[1], ec)) return std::nullopt;  // a course kept apart from a kit, or the student kit
     for (const auto& lesson : course.lessons) {
         std::vector<fs::path> dirs;
         std::vector<std::string> shown;

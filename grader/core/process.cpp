@@ -26,6 +26,30 @@ void setLimit(int resource, rlim_t value) {
     setrlimit(resource, &limit);
 }
 
+/// True for the variables a CI runner hands its steps (GitHub Actions: GITHUB_OUTPUT, GITHUB_ENV,
+/// ACTIONS_RUNTIME_TOKEN, ...): the files that decide a step's result and the tokens that write elsewhere.
+bool ciRunnerVariable(const char* entry) {
+    for (const char* prefix : {"GITHUB_", "ACTIONS_", "RUNNER_", "INPUT_", "STATE_"})
+        if (std::strncmp(entry, prefix, std::strlen(prefix)) == 0) return true;
+    return false;
+}
+
+/// The child's environment, made before fork (no allocation after it): the grader's, without a CI runner's
+/// variables, with `env` (NAME=VALUE) set over it.
+std::vector<std::string> childEnvironment(const std::vector<std::string>& env) {
+    std::vector<std::string> entries;
+    for (char** e = environ; *e; ++e) {
+        if (ciRunnerVariable(*e)) continue;
+        const char* eq = std::strchr(*e, '=');
+        const size_t nameLength = eq ? size_t(eq - *e) + 1 : std::strlen(*e);
+        bool overridden = false;
+        for (const auto& set : env) overridden = overridden || set.compare(0, nameLength, *e, nameLength) == 0;
+        if (!overridden) entries.emplace_back(*e);
+    }
+    entries.insert(entries.end(), env.begin(), env.end());
+    return entries;
+}
+
 std::string readTail(const std::filesystem::path& path, size_t maxBytes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "";
@@ -89,6 +113,10 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    const std::vector<std::string> environment = childEnvironment(env);
+    std::vector<char*> envp;
+    for (const auto& e : environment) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
     if (pid == 0) {
@@ -108,8 +136,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
         if (limits.processes > 0) setLimit(RLIMIT_NPROC, static_cast<rlim_t>(limits.processes));
         setLimit(RLIMIT_CORE, 0);
         if (!workDir.empty() && chdir(workDir.c_str()) != 0) _exit(127);
-        for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
-        execvp(args[0], args.data());
+        execvpe(args[0], args.data(), envp.data());
         const int error = errno;
         ssize_t ignored = write(errorPipe[1], &error, sizeof error);
         (void)ignored;

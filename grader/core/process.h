@@ -1,6 +1,9 @@
 // Runs a command in a child process with limits: wall time (the whole process
 // group is killed), CPU time, memory, processes and output size; stdout and
 // stderr go to a file. This is how student code runs, never in-process.
+// A child never gets a CI runner's variables (GITHUB_*, ACTIONS_*, RUNNER_*,
+// INPUT_*, STATE_*): on GitHub Classroom's runner they name the files that
+// decide a step's result and hold tokens that write elsewhere.
 // Non-goal: isolation from the file system or network (the batch sandbox's job).
 #pragma once
 

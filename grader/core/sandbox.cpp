@@ -2,10 +2,16 @@
 // process-wide active sandbox the backends consult.
 #include "core/sandbox.h"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <mutex>
+#include <sstream>
+#include <thread>
+#include <utility>
 
 #include "core/process.h"
 
@@ -18,9 +24,18 @@ namespace {
 constexpr uid_t kDefaultSandboxUid = 61537;
 const char* const kSetpriv = "/usr/bin/setpriv";
 const char* const kPrlimit = "/usr/bin/prlimit";
+const char* const kEnv = "/usr/bin/env";
 
 std::mutex activeMutex;
 std::shared_ptr<const Sandbox> active;
+
+/// User-only confinement: how many sandboxed commands are running; the last to end kills the leftovers,
+/// holding the mutex so that no command starts meanwhile.
+std::mutex flightMutex;
+int inFlight = 0;
+
+/// The environment every sandboxed command starts with.
+const std::vector<std::string> kCleanEnv = {"PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "LANG=C.UTF-8"};
 
 fs::path normal(const fs::path& p) {
     std::error_code ec;
@@ -44,6 +59,39 @@ std::optional<uid_t> throwawayUid() {
     return kDefaultSandboxUid;
 }
 
+/// The policy with its folders made absolute and canonical.
+SandboxPolicy normalPolicy(SandboxPolicy policy) {
+    for (auto& p : policy.readOnly) p = normal(p);
+    for (auto& p : policy.hidden) p = normal(p);
+    for (auto& p : policy.reachable) p = normal(p);
+    return policy;
+}
+
+/// The processes whose real, effective or saved uid is `uid`, zombies left out.
+std::vector<pid_t> livingProcessesOf(uid_t uid) {
+    std::vector<pid_t> found;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream status(entry.path() / "status");
+        std::string line, state;
+        bool ours = false;
+        while (std::getline(status, line)) {
+            if (line.rfind("State:", 0) == 0) state = line.substr(6);
+            if (line.rfind("Uid:", 0) == 0) {
+                std::istringstream ids(line.substr(4));
+                long real = -1, effective = -1, saved = -1;
+                ids >> real >> effective >> saved;
+                ours = real == long(uid) || effective == long(uid) || saved == long(uid);
+            }
+        }
+        if (ours && state.find('Z') == std::string::npos && state.find('X') == std::string::npos)
+            found.push_back(static_cast<pid_t>(std::atol(name.c_str())));
+    }
+    return found;
+}
+
 }  // namespace
 
 fs::path defaultBubblewrap() {
@@ -62,38 +110,70 @@ Expected<Sandbox> Sandbox::open(SandboxPolicy policy) {
     sandbox.runAs_ = throwawayUid();
     if (sandbox.runAs_ && access(kSetpriv, X_OK) != 0)
         return Error{kSetpriv, "setpriv is missing (the sandbox drops root with it)", "install util-linux, " + noSandbox};
-    for (auto& p : policy.readOnly) p = normal(p);
-    for (auto& p : policy.hidden) p = normal(p);
-    for (auto& p : policy.reachable) p = normal(p);
-    sandbox.policy_ = std::move(policy);
+    sandbox.policy_ = normalPolicy(std::move(policy));
 
     ProcessLimits limits;
     limits.wallSeconds = 20;
     ProcessResult version = runProcess({sandbox.policy_.bwrap.string(), "--version"}, limits);
     sandbox.version_ = version.succeeded() ? version.brief() : "bubblewrap";
 
-    // The probe: every always-visible folder must be readable inside.
+    if (auto problem = sandbox.probe()) {
+        std::string hint = "check that user namespaces are enabled (sysctl user.max_user_namespaces > 0), " + noSandbox;
+        if (problem->find("cannot read") != std::string::npos && sandbox.runAs_)
+            hint = "the sandbox runs as uid " + std::to_string(*sandbox.runAs_) +
+                   ": make that folder readable by other users (chmod o+rx on it and its parents; GRADER_CACHE_DIR moves the build cache), " + noSandbox;
+        return Error{"sandbox", "bubblewrap does not work here: " + *problem, hint};
+    }
+    return sandbox;
+}
+
+Expected<Sandbox> Sandbox::openUserOnly(SandboxPolicy policy) {
+    const std::string noSandbox = "or pass --no-sandbox to grade without isolation (only for submissions you trust)";
+    if (geteuid() != 0)
+        return Error{"sandbox", "confining student code by user needs root, and the grader runs as uid " + std::to_string(geteuid()),
+                     "run it as root (as Gradescope does), or install bubblewrap where user namespaces work, " + noSandbox};
+    for (const char* tool : {kSetpriv, kPrlimit, kEnv})
+        if (access(tool, X_OK) != 0) return Error{tool, "is missing (confining by user needs it)", "install util-linux and coreutils, " + noSandbox};
+    Sandbox sandbox;
+    sandbox.runAs_ = throwawayUid();
+    sandbox.userOnly_ = true;
+    sandbox.version_ = "user-only confinement";
+    sandbox.policy_ = normalPolicy(std::move(policy));
+    if (auto problem = sandbox.probe())
+        return Error{"sandbox", "confining by user does not work here: " + *problem,
+                     "the uid " + std::to_string(*sandbox.runAs_) + " (GRADER_SANDBOX_UID) must read the runtime and cache folders "
+                     "(chmod o+rx) and must not read the hidden ones (chmod o-rx), " + noSandbox};
+    return sandbox;
+}
+
+std::optional<std::string> Sandbox::probe() const {
+    ProcessLimits limits;
+    limits.wallSeconds = 20;
+    // Every always-visible folder must be readable inside; under user-only confinement no hidden one may be.
     std::vector<std::string> probe = {"/bin/sh", "-c",
-                                      "for p; do test -r \"$p\" || { echo \"cannot read $p inside the sandbox\"; exit 3; }; done",
+                                      "for p; do case $p in hidden:*) ! ls \"${p#hidden:}\" > /dev/null 2>&1 || "
+                                      "{ echo \"can read ${p#hidden:}, which it must not\"; exit 4; } ;; *) test -r \"$p\" || "
+                                      "{ echo \"cannot read $p inside the sandbox\"; exit 3; } ;; esac; done",
                                       "probe"};
-    for (const auto& p : sandbox.policy_.readOnly) probe.push_back(p.string());
+    for (const auto& p : policy_.readOnly) probe.push_back(p.string());
     SandboxMounts reach;
-    for (const auto& p : sandbox.policy_.reachable) {
+    for (const auto& p : policy_.reachable) {
         std::error_code ec;
         fs::create_directories(p, ec);
         reach.readOnly.push_back(p);
         probe.push_back(p.string());
     }
-    ProcessResult probed = runProcess(sandbox.wrap(probe, reach), limits);
-    if (!probed.succeeded()) {
-        const std::string why = probed.brief();
-        std::string hint = "check that user namespaces are enabled (sysctl user.max_user_namespaces > 0), " + noSandbox;
-        if (why.find("cannot read") != std::string::npos && sandbox.runAs_)
-            hint = "the sandbox runs as uid " + std::to_string(*sandbox.runAs_) +
-                   ": make that folder readable by other users (chmod o+rx on it and its parents; GRADER_CACHE_DIR moves the build cache), " + noSandbox;
-        return Error{"sandbox", "bubblewrap does not work here: " + why, hint};
+    std::error_code ec;
+    if (userOnly_)
+        for (const auto& p : policy_.hidden)
+            if (fs::exists(p, ec)) probe.push_back("hidden:" + p.string());
+    ProcessResult probed = runProcess(wrap(probe, reach), limits);
+    if (userOnly_) {
+        reclaim(reach);
+        killLeftovers();
     }
-    return sandbox;
+    if (probed.succeeded()) return std::nullopt;
+    return probed.brief();
 }
 
 std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, const SandboxMounts& mounts,
@@ -109,6 +189,14 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, 
             fs::permissions(r, fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add, ec);
     }
     auto add = [&](std::initializer_list<std::string> args) { argv.insert(argv.end(), args); };
+    if (userOnly_) {  // no namespaces: the uid, no capabilities or new privileges, a clean environment, the task cap
+        add({"--inh-caps=-all", "--no-new-privs", "--", kEnv, "-i"});
+        argv.insert(argv.end(), kCleanEnv.begin(), kCleanEnv.end());
+        argv.insert(argv.end(), env.begin(), env.end());
+        add({kPrlimit, "--nproc=" + std::to_string(policy_.maxTasks) + ":" + std::to_string(policy_.maxTasks), "--"});
+        argv.insert(argv.end(), command.begin(), command.end());
+        return argv;
+    }
     add({policy_.bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
          "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
          "--setenv", "LANG", "C.UTF-8", "--ro-bind", "/usr", "/usr"});
@@ -147,7 +235,33 @@ std::vector<std::string> Sandbox::wrap(const std::vector<std::string>& command, 
     return argv;
 }
 
+void Sandbox::killLeftovers() const {
+    if (!userOnly_ || !runAs_) return;
+    for (int pass = 0; pass < 400; ++pass) {  // a process forking meanwhile is caught on the next pass
+        const std::vector<pid_t> left = livingProcessesOf(*runAs_);
+        if (left.empty()) return;
+        for (pid_t pid : left) kill(pid, SIGKILL);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+void Sandbox::reclaim(const SandboxMounts& mounts) const {
+    if (!userOnly_) return;
+    constexpr long kMaxEntries = 100000;
+    for (const auto& folder : mounts.writable) {
+        std::error_code ec;
+        if (lchown(folder.c_str(), geteuid(), getegid()) != 0) continue;
+        long seen = 0;
+        for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator() && ++seen < kMaxEntries;
+             it.increment(ec))
+            if (lchown(it->path().c_str(), geteuid(), getegid()) != 0) { /* gone meanwhile */ }
+    }
+}
+
 std::string Sandbox::describe() const {
+    if (userOnly_)
+        return "user-only confinement (bubblewrap cannot run here) as uid " + std::to_string(runAs_ ? *runAs_ : 0) +
+               ": no capabilities, no new privileges, at most " + std::to_string(policy_.maxTasks) + " tasks, leftovers killed";
     std::string text = version_;
     text += runAs_ ? " as uid " + std::to_string(*runAs_) : " as the current user";
     text += ": no network, private /tmp, at most " + std::to_string(policy_.maxTasks) + " tasks";
@@ -156,8 +270,15 @@ std::string Sandbox::describe() const {
 }
 
 void activateSandbox(std::shared_ptr<const Sandbox> sandbox) {
-    std::lock_guard<std::mutex> lock(activeMutex);
-    active = std::move(sandbox);
+    std::shared_ptr<const Sandbox> previous;
+    {
+        std::lock_guard<std::mutex> lock(activeMutex);
+        previous = std::exchange(active, std::move(sandbox));
+    }
+    if (previous && previous->userOnly()) {
+        std::lock_guard<std::mutex> flight(flightMutex);
+        previous->killLeftovers();
+    }
 }
 
 std::shared_ptr<const Sandbox> activeSandbox() {
@@ -170,6 +291,17 @@ ProcessResult runSandboxed(const std::vector<std::string>& command, const Sandbo
     const fs::path workDir = mounts.writable.empty() ? fs::path() : mounts.writable.front();
     const auto sandbox = activeSandbox();
     if (!sandbox) return runProcess(command, limits, workDir, env);
+    if (sandbox->userOnly()) {  // the command is the process itself (no bwrap in between): its signals are its own
+        {
+            std::lock_guard<std::mutex> flight(flightMutex);
+            ++inFlight;
+        }
+        ProcessResult result = runProcess(sandbox->wrap(command, mounts, env), limits, workDir);
+        sandbox->reclaim(mounts);
+        std::lock_guard<std::mutex> flight(flightMutex);
+        if (--inFlight == 0) sandbox->killLeftovers();
+        return result;
+    }
     ProcessResult result = runProcess(sandbox->wrap(command, mounts, env), limits, workDir);
     constexpr int kSignalBase = 128;
     if (result.started && !result.timedOut && result.signal == 0 && result.exitCode > kSignalBase &&

@@ -19,6 +19,16 @@
 //   - death of everything it started when it ends: its first process is pid
 //     1 of its pid namespace, so a daemon that called setsid dies with it,
 //     and --die-with-parent kills the sandbox when the grader dies (kill -9).
+// Where bubblewrap cannot run but the grader is root (Gradescope's Docker
+// container forbids the namespaces), Sandbox::openUserOnly confines by user
+// alone: every command runs as the throwaway uid with no capabilities, an
+// empty environment but the four variables above and the task cap; the folders
+// it may write are the uid's while it runs and the grader's again after; and
+// whatever it left running (a daemon that called setsid) is killed as soon as
+// no sandboxed command is in flight, and when the sandbox is put away. So a
+// student's code can neither signal nor trace the grader, nor write where the
+// grader keeps its results (root's, mode 0755 or tighter); it still sees the
+// file system as other users do, and the network.
 // Non-goals: a syscall filter (seccomp), a disk quota on the writable folder
 // (each file is capped by RLIMIT_FSIZE, the tmpfs by size), protection from
 // kernel bugs. `grader check` (students running their own code) uses none.
@@ -62,19 +72,33 @@ class Sandbox {
 public:
     /// Checks that bubblewrap runs here with `policy` and reaches its folders (a probe); the Error says why not.
     static Expected<Sandbox> open(SandboxPolicy policy);
+    /// Confinement by user alone, where bubblewrap cannot run: the grader must be root, the throwaway uid must
+    /// reach the policy's folders and must not reach its hidden ones (a probe); the Error says why not.
+    static Expected<Sandbox> openUserOnly(SandboxPolicy policy);
     /// The argv that runs `command` confined, seeing `mounts`, with `env` (NAME=VALUE) set; prepares the writable folders' ownership.
     std::vector<std::string> wrap(const std::vector<std::string>& command, const SandboxMounts& mounts,
                                   const std::vector<std::string>& env = {}) const;
     /// One line for people: "bubblewrap 0.8.0, uid 61537, no network, 64 tasks".
     std::string describe() const;
+    /// True for openUserOnly's confinement (no namespaces: what a command leaves running outlives it).
+    bool userOnly() const { return userOnly_; }
+    /// Kills every process the throwaway uid still runs (user-only confinement; nothing otherwise).
+    void killLeftovers() const;
+    /// Gives the writable folders back to the grader after a command (user-only confinement; nothing otherwise).
+    void reclaim(const SandboxMounts& mounts) const;
 
 private:
+    /// Runs a confined command that checks the policy's folders; why it failed, or nullopt.
+    std::optional<std::string> probe() const;
+
     SandboxPolicy policy_;
     std::optional<uid_t> runAs_;  ///< the throwaway uid when the grader is root
     std::string version_;
+    bool userOnly_ = false;
 };
 
-/// Makes `sandbox` the one every compile and child run goes through (nullptr: none, as in `grader check`).
+/// Makes `sandbox` the one every compile and child run goes through (nullptr: none, as in `grader check`);
+/// a user-only sandbox put away has its leftover processes killed first.
 void activateSandbox(std::shared_ptr<const Sandbox> sandbox);
 /// The active sandbox, or nullptr.
 std::shared_ptr<const Sandbox> activeSandbox();
@@ -82,6 +106,7 @@ std::shared_ptr<const Sandbox> activeSandbox();
 /// runProcess through the active sandbox (plainly when none is active), in the first writable folder
 /// (else /tmp in the sandbox, the current folder without). bubblewrap reports a command killed by
 /// signal S as exit status 128 + S; the result names the signal again. `env` adds NAME=VALUE entries.
+/// Under user-only confinement the last command in flight to end kills what the uid left running.
 ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits,
                            const std::vector<std::string>& env = {});
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <sstream>
 
 #include "batch/batch.h"
@@ -179,11 +180,12 @@ int runGradescopeResults(const GradescopeResultsCommand& command, std::ostream& 
         options.backend = "cpu";
         options.jobs = 1;
         options.sandboxWhereAvailable = true;
-        auto summary = gradeBatch(*course, options);
+        std::optional<StudentResult> result;  // kept in memory: no file student code could reach decides the score
+        options.onResult = [&result](const StudentResult& graded) { result = graded; };
+        auto summary = gradeBatch(*course, options);  // returns once every process student code started is gone
         if (!summary) return failed(summary.error().format());
         for (const auto& note : summary->notes) out << "note: " << note << "\n";
-        auto result = loadStudentResult(options.out / (std::string(kStudentId) + ".json"));
-        if (!result) return failed(result.error().format());
+        if (!result) return failed("the submission was not graded (interrupted?)");
         if (!write(gradescopeResultsJson(*course, *result, secondsSince(started)))) return kUsage;
         out << "graded on the " << result->backend << " backend" << (summary->sandbox.empty() ? ", without a sandbox" : ", in " + summary->sandbox)
             << ": " << result->score() << "/" << result->maxScore();

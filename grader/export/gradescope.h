@@ -3,21 +3,26 @@
 //   a Gradescope programming assignment. Gradescope unpacks it into
 //   /autograder/source; at its root:
 //     setup.sh        run once, as root, when Gradescope builds its image:
-//                     installs the build's Debian/Ubuntu packages and builds
-//                     the grader from kit/ (grader/export/gradescope/setup.sh)
+//                     installs the build's Debian/Ubuntu packages, builds
+//                     the grader from kit/ and creates the unprivileged user
+//                     student code runs as (grader/export/gradescope/setup.sh)
 //     run_autograder  run for each submission: `grader gradescope-results`
-//                     (grader/export/gradescope/run_autograder)
+//                     into a folder only root reaches, kept only when the
+//                     grader finished (grader/export/gradescope/run_autograder)
 //     kit/            the student kit (student_kit.h: no solutions/, the
 //                     harness compiled, checked for solution text), without
 //                     the gpu harness: Gradescope has no GPU
 //   `grader gradescope-results SUBMISSION --out RESULTS.json` grades one
 //   student's folder on the cpu backend as `grader batch` grades one entry
 //   (each lesson's file found by name anywhere in it, a missing lesson "not
-//   submitted"), in the bubblewrap sandbox where it runs, and writes
-//   Gradescope's results.json: one test per check, messages and rerun
-//   commands written for the student's own kit. It writes RESULTS.json
-//   whatever happens: when the grader itself fails, a score of 0 and the
-//   error.
+//   submitted"), in the bubblewrap sandbox where it runs and else confined
+//   by user (core/sandbox.h); as root it never runs student code
+//   unconfined (refused: score 0 and why), and writes Gradescope's results.json: one test
+//   per check, messages and rerun commands written for the student's own
+//   kit. The result is kept in memory (no file student code could reach is
+//   read back) and written once every process student code started is
+//   gone. It writes RESULTS.json whatever happens: when the grader itself
+//   fails, a score of 0 and the error.
 // Non-goals: Gradescope's API (the instructor uploads the zip), GPU grading
 // there, grading several students (grader batch).
 #pragma once

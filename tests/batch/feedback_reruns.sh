@@ -2,20 +2,27 @@
 # A student pastes the commands of their feedback in their own kit: the
 # exported student kit (kit.export_student's), with each lesson's file of the
 # submission put where the feedback's commands name it (and no quiz answers
-# where the feedback says none were handed in). From the kit's root:
+# where the feedback says none were handed in). The feedback is the batch's,
+# graded under the course.yaml the kit was exported from (whatever the
+# instructor made it). From the kit's root:
 #   - "Rerun this lesson: ..." prints, word for word, the lesson's block of
 #     the feedback (what `grader check` printed when the batch graded it);
 #   - every "Rerun: ..." of a failed check runs to a verdict (exit 0 or 1)
 #     and prints that check's line as the feedback has it.
 # The kit's starter/ is put back afterwards.
-# Usage: feedback_reruns.sh STUDENT_KIT FEEDBACK.txt CLASS_FOLDER
+# Usage: feedback_reruns.sh STUDENT_KIT GRADER COURSE CLASS_FOLDER STUDENT
 set -uo pipefail
-kit=$(realpath "$1") feedback=$(realpath "$2") class=$(realpath "$3")
+kit=$(realpath "$1") grader=$(realpath "$2") course=$(realpath "$3") class=$(realpath "$4") student=$5
 export NO_COLOR=1
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$kit/build/grader/grader" ] || fail "no built student kit at $kit (kit.export_student builds it)"
-[ -s "$feedback" ] || fail "no feedback at $feedback"
 work=$(mktemp -d)
+mkdir -p "$work/class" && cp -r "$class/$student" "$work/class/" || fail "no $student in $class"
+"$grader" batch "$work/class" --out "$work/results" --course "$course" --feedback "$work/feedback" > "$work/batch.log" 2>&1 ||
+  { cat "$work/batch.log"; fail "grader batch failed"; }
+feedback=$work/feedback/$student.txt
+[ -s "$feedback" ] || fail "no feedback at $feedback"
+class=$work/class
 cp -r "$kit/starter" "$work/starter.orig" || fail "cannot keep the kit's starter"
 trap 'rm -rf "$kit/starter" && mv "$work/starter.orig" "$kit/starter"; rm -rf "$work"' EXIT
 cd "$kit" || fail "no $kit"

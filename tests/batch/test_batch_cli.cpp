@@ -464,3 +464,84 @@ TEST_CASE("the Slurm scripts run one array task per shard and then the merge") {
     CHECK(readText(out / "gradebook.csv").find("student3,student3,student3,5,0,5,9,,graded") != std::string::npos);
     CHECK(fs::is_regular_file(out / "feedback" / "student3.txt"));  // the merge job writes the feedback
 }
+
+TEST_CASE("every option of grader batch reaches the Slurm jobs that read it, or --slurm-script refuses it") {
+    TempFolder tmp("slurm-options");
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results", script = tmp.path / "grade.sbatch";
+    writeStudents(subs, 2);
+    writeText(tmp.path / "roster.csv", "id,name\nstudent1,One\nstudent2,Two\n");
+    // Each option of `grader batch --help`: its arguments, and the script (array, merge, both) that must carry them,
+    // "refused" (exit 2), or "slurm" (the script's own options: its #SBATCH lines).
+    struct Expect {
+        std::vector<std::string> args;
+        std::string where, text;
+    };
+    const std::map<std::string, Expect> expected = {
+        {"--help", {{}, "skip", ""}},
+        {"--out", {{}, "skip", ""}},
+        {"--course", {{}, "skip", ""}},
+        {"--slurm-script", {{}, "skip", ""}},
+        {"--shards", {{"--shards", "3"}, "array", "#SBATCH --array=1-3"}},
+        {"--partition", {{"--partition", "gpuq"}, "both", "#SBATCH --partition=gpuq"}},
+        {"--account", {{"--account", "cs101"}, "both", "#SBATCH --account=cs101"}},
+        {"--time", {{"--time", "00:20:00"}, "array", "#SBATCH --time=00:20:00"}},
+        {"--cpus-per-task", {{"--cpus-per-task", "3"}, "array", "#SBATCH --cpus-per-task=3"}},
+        {"--jobs", {{"-j", "5"}, "array", "-j \"${SLURM_CPUS_PER_TASK:-5}\""}},
+        {"--lessons-at-once", {{"--lessons-at-once", "2"}, "array", "--lessons-at-once 2"}},
+        {"--backend", {{"--backend", "cpu"}, "array", "--backend cpu"}},
+        {"--gpus", {{"--gpus", "0"}, "refused", "--gpus"}},
+        {"--no-sandbox", {{"--no-sandbox"}, "array", "--no-sandbox"}},
+        {"--shard", {{"--shard", "1/2"}, "refused", "--slurm-script"}},
+        {"--merge", {{"--merge"}, "refused", "--slurm-script"}},
+        {"--seed", {{"--seed", "7"}, "array", "--seed 7"}},
+        {"--feedback", {{"--feedback", (tmp.path / "fb").string()}, "merge", "--feedback"}},
+        {"--layout", {{"--layout", "folders"}, "both", "--layout folders"}},
+        {"--roster", {{"--roster", (tmp.path / "roster.csv").string()}, "merge", "--roster"}},
+        {"--roster-columns", {{"--roster", (tmp.path / "roster.csv").string(), "--roster-columns", "id=id"}, "merge", "--roster-columns id=id"}},
+        {"--export", {{"--export", "csv"}, "merge", "--export csv"}},
+        {"--assignment", {{"--assignment", "HW"}, "merge", "--assignment HW"}},
+        {"--assignment-id", {{"--assignment-id", "77"}, "merge", "--assignment-id 77"}},
+        {"--missing-as-zero", {{"--missing-as-zero"}, "merge", "--missing-as-zero"}},
+        {"--assignment-prefix", {{"--assignment-prefix", "hw"}, "both", "--assignment-prefix hw"}},
+    };
+    const Outcome help = runGrader({"batch", "--help"});
+    REQUIRE(help.exitCode == 0);
+    static const std::regex optionLine(R"(\n  (?:-[a-z],)?(--[a-z-]+))");
+    int seen = 0;
+    for (auto it = std::sregex_iterator(help.output.begin(), help.output.end(), optionLine); it != std::sregex_iterator(); ++it) {
+        const std::string option = (*it)[1].str();
+        CAPTURE(option);
+        auto found = expected.find(option);
+        REQUIRE_MESSAGE(found != expected.end(), "a batch option the Slurm scripts neither pass on nor refuse: add it to shard.cpp's jobs or refuse it");
+        ++seen;
+        const Expect& e = found->second;
+        if (e.where == "skip") continue;
+        std::vector<std::string> args = {"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "--slurm-script",
+                                         script.string()};
+        args.insert(args.end(), e.args.begin(), e.args.end());
+        const Outcome written = runGrader(args);
+        INFO(written.output);
+        if (e.where == "refused") {
+            CHECK(written.exitCode == 2);
+            CHECK(written.output.find(e.text) != std::string::npos);
+            continue;
+        }
+        REQUIRE(written.exitCode == 0);
+        const std::string array = readText(script), merge = readText(tmp.path / "grade-merge.sbatch");
+        if (e.where == "array" || e.where == "both") CHECK(array.find(e.text) != std::string::npos);
+        if (e.where == "merge" || e.where == "both") CHECK(merge.find(e.text) != std::string::npos);
+    }
+    CHECK(seen == static_cast<int>(expected.size()));
+}
+
+TEST_CASE("an empty submissions folder is said plainly and exits 1, its (empty) class outputs written") {
+    TempFolder tmp("empty-class");
+    fs::create_directories(tmp.path / "class");
+    writeText(tmp.path / "class" / ".DS_Store", "hidden");
+    const Outcome run = runGrader({"batch", (tmp.path / "class").string(), "--out", (tmp.path / "results").string(), "--course",
+                                   kTestCourse.string(), "--backend", "cpu"});
+    INFO(run.output);
+    CHECK(run.exitCode == 1);
+    CHECK(run.output.find("warning: " + (tmp.path / "class").string() + " holds no submission") != std::string::npos);
+    CHECK(fs::exists(tmp.path / "results" / "gradebook.csv"));
+}

@@ -134,12 +134,29 @@ TEST_CASE("a near-miss name is graded with a note: case, a copy suffix, or the o
         writeText(tmp.path / "a" / "matmul_naive-1.cu", "one");
         writeText(tmp.path / "b" / "MATMUL_NAIVE.cu", "two");
         writeText(tmp.path / "02-tile-loading" / "tile_loading.cu", "right");
-        writeText(tmp.path / "02-tile-loading" / "tile_loading (1).cu", "copy");
+        writeText(tmp.path / "elsewhere" / "tile_loading (1).cu", "a copy, not beside it");
         const LessonFiles files = findLessonFiles(course, tmp.path);
         CHECK_FALSE(files.byLesson.count("lesson1"));
         CHECK(readText(files.byLesson.at("lesson2")) == "right");
         CHECK(files.nearMisses.empty());
     }
+}
+
+TEST_CASE("a later copy beside a lesson's file (Moodle's NAME (1).cu, uploaded again) is graded instead, with a note") {
+    const Course course = twoLessons();
+    TempFolder tmp("later-copy");
+    writeText(tmp.path / "tile_loading.cu", "first");
+    writeText(tmp.path / "tile_loading (1).cu", "second");
+    writeText(tmp.path / "tile_loading (2).cu", "third");
+    writeText(tmp.path / "tile_loading (2) old.cu", "not a copy's name");
+    const LessonFiles files = findLessonFiles(course, tmp.path);
+    CHECK(readText(files.byLesson.at("lesson2")) == "third");
+    CHECK(files.nearMisses.empty());  // the LMS named it: no near-miss penalty
+    REQUIRE(files.notes.size() == 1);
+    CHECK(files.notes[0] == "lesson2: tile_loading (2).cu is a later copy of tile_loading.cu (the same file uploaded again); graded the later copy");
+    CHECK(copySuffixNumber("matmul_tiled (12).cu") == 12);
+    CHECK(copySuffixNumber("matmul_tiled(1).cu") == 0);
+    CHECK(copySuffixNumber("matmul_tiled.cu") == 0);
 }
 
 TEST_CASE("among files of one name the one in the lesson's folder wins and then the shallowest") {

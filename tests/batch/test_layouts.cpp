@@ -98,8 +98,8 @@ TEST_CASE("a Canvas download is recognized: students by user id, late work flagg
     CHECK(ada->sourceName() == "lovelaceada_1001");
     CHECK_FALSE(ada->late);
     CHECK(byId(*found, "1002")->late);
-    CHECK(joined(found->notes).find("ignored README.txt: its name is not Canvas flat's <name>[_LATE]_<userid>_<submissionid>_<file>") !=
-          std::string::npos);
+    CHECK(joined(found->notes).find("ignored README.txt: its name is not Canvas flat's <name>[_LATE]_<userid>_<attachmentid>_<file> or "
+                                    "[LATE_]anon_<id>_<attachmentid>_<file>") != std::string::npos);
 }
 
 TEST_CASE("two layouts in one folder are refused, naming examples of each; --layout forces one") {
@@ -185,6 +185,92 @@ TEST_CASE("GitHub Classroom clones: the assignment prefix taken off, the usernam
     CHECK(found->submissions[0].id == "ada");
     CHECK(found->submissions[1].id == "zoe-smith");
     CHECK(found->submissions[1].kind == SubmissionKind::Folder);
+}
+
+TEST_CASE("GitHub Classroom: usernames sharing a hyphenated start keep it, from the CLI's folder or --assignment-prefix") {
+    TempFolder tmp("layout-github-hyphen");
+    for (const char* folder : {"matmul-submissions", "clones"})
+        for (const char* repo : {"matmul-ada-lovelace", "matmul-ada-byron"}) fs::create_directories(tmp.path / folder / repo / ".git");
+    auto named = readLayout(tmp.path / "matmul-submissions", {}, std::nullopt);  // `gh classroom clone student-repos`
+    REQUIRE(named.ok());
+    REQUIRE(named->submissions.size() == 2);
+    CHECK(named->submissions[0].id == "ada-byron");
+    CHECK(named->submissions[1].id == "ada-lovelace");
+    CHECK(named->notes.empty());
+    auto guessed = readLayout(tmp.path / "clones", {}, std::nullopt);  // no name to go by: the common start, said in a note
+    REQUIRE(guessed.ok());
+    CHECK(guessed->submissions[0].id == "byron");
+    CHECK(joined(guessed->notes).find("the assignment prefix 'matmul-ada-' was taken from the clones' names") != std::string::npos);
+    auto given = readLayout(tmp.path / "clones", {}, std::nullopt, "matmul");
+    REQUIRE(given.ok());
+    CHECK(given->submissions[0].id == "ada-byron");
+    CHECK(given->submissions[1].id == "ada-lovelace");
+}
+
+TEST_CASE("Moodle 4.1 and later: folders without the trailing '_', online text and other plugins noted") {
+    TempFolder tmp("layout-moodle-41");
+    writeText(tmp.path / "Ada Lovelace_1187001_assignsubmission_file" / "matmul_naive.cu", "a");
+    writeText(tmp.path / "Ada Lovelace_1187001_assignsubmission_onlinetext" / "onlinetext.html", "<p>hi</p>");
+    writeText(tmp.path / "Barbara Liskov_1187004_assignsubmission_onlinetext" / "onlinetext.html", "<p>only text</p>");
+    writeText(tmp.path / "Participant_1187009_assignsubmission_file" / "matmul_naive.cu", "blind marking");
+    auto found = readLayout(tmp.path, {}, std::nullopt);
+    REQUIRE(found.ok());
+    CHECK(found->layout == "Moodle");
+    REQUIRE(found->submissions.size() == 3);
+    const Submission* ada = byId(*found, "1187001");
+    REQUIRE(ada);
+    CHECK(ada->kind == SubmissionKind::Folder);
+    CHECK(ada->name == "Ada Lovelace");
+    CHECK(ada->sourceName() == "Ada Lovelace_1187001_assignsubmission_file");
+    CHECK(joined(ada->notes) == "Ada Lovelace_1187001_assignsubmission_onlinetext: online text, not graded (only files are)\n");
+    CHECK(byId(*found, "1187004")->kind == SubmissionKind::Unusable);
+    CHECK(byId(*found, "1187009")->name == "Participant");
+    auto forced = readLayout(tmp.path, {}, LmsLayout::Moodle);  // --layout moodle takes the 4.1 names too
+    REQUIRE(forced.ok());
+    CHECK(forced->submissions.size() == 3);
+    auto parsed = parseMoodleName("Ada Lovelace_1187001_assignsubmission_file");
+    REQUIRE(parsed);
+    CHECK(parsed->original.empty());
+    CHECK(parsed->prefix == "Ada Lovelace_1187001_assignsubmission_file");
+    CHECK(parseMoodleName("Ada Lovelace_1187001_assignsubmission_comments")->other == "Moodle's 'comments' submission");
+}
+
+TEST_CASE("Canvas: anonymous grading's names, online text and links, names holding an underscore") {
+    auto anonymous = parseCanvasName("anon_4kTqz_7101_matmul_naive.cu");
+    REQUIRE(anonymous);
+    CHECK(anonymous->userId == "anon_4kTqz");
+    CHECK(anonymous->original == "matmul_naive.cu");
+    CHECK(anonymous->person.empty());
+    CHECK_FALSE(anonymous->late);
+    auto late = parseCanvasName("LATE_anon_9xPQa_7103_matmul_tiled-1.cu");
+    REQUIRE(late);
+    CHECK(late->late);
+    CHECK(late->userId == "anon_9xPQa");
+    CHECK(late->original == "matmul_tiled.cu");
+    auto text = parseCanvasName("turingalan_1003_text.html");
+    REQUIRE(text);
+    CHECK(text->onlineText);
+    CHECK(text->userId == "1003");
+    CHECK(parseCanvasName("anon_Hb3Rw_link.html")->onlineText);
+    CHECK(parseCanvasName("hoppergrace_LATE_1002_text.html")->late);
+    CHECK_FALSE(parseCanvasName("lovelaceada_1001_7001_text.html")->onlineText);  // an upload named text.html
+    auto underscore = parseCanvasName("o_brienpat_1010_7010_matmul_naive.cu");
+    REQUIRE(underscore);
+    CHECK(underscore->userId == "1010");
+
+    TempFolder tmp("layout-canvas-anonymous");
+    writeText(tmp.path / "anon_4kTqz_7101_matmul_naive.cu", "a");
+    writeText(tmp.path / "LATE_anon_9xPQa_7103_matmul_tiled.cu", "b");
+    writeText(tmp.path / "anon_Hb3Rw_text.html", "<p>on paper</p>");
+    auto found = readLayout(tmp.path, {}, std::nullopt);
+    REQUIRE(found.ok());
+    CHECK(found->layout == "Canvas flat");
+    REQUIRE(found->submissions.size() == 3);
+    CHECK(byId(*found, "anon_9xPQa")->late);
+    const Submission* paper = byId(*found, "anon_Hb3Rw");
+    REQUIRE(paper);
+    CHECK(paper->kind == SubmissionKind::Unusable);
+    CHECK(joined(paper->notes).find("anon_Hb3Rw_text.html: online text, not graded") != std::string::npos);
 }
 
 TEST_CASE("a Gradescope export: students from submission_metadata.yml, a group graded for each member") {

@@ -193,6 +193,51 @@ TEST_CASE("a failed check worth no points is a grey chip, and the trainer not do
     CHECK(html.find("<span class=\"chip reason\" title=\"n=16: C[0][1] wrong") != std::string::npos);  // 4 points lost: not grey
 }
 
+TEST_CASE("a full-marks student with the 0-point trainer not done keeps full marks, and its failures bar is grey, not red") {
+    auto parsed = parseCourse(R"(course: {title: t}
+lessons:
+  - {id: lesson2, title: Tiles, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
+     label: lesson2, checks: [{name: compile, points: 1}, {name: trainer, points: 0}]}
+)", "course.yaml", "/kit");
+    REQUIRE(parsed.ok());
+    StudentResult full;
+    full.id = "ada";
+    full.backend = "cpu";
+    LessonOutcome lesson;
+    lesson.submitted = true;
+    lesson.report.lesson = "lesson2";
+    lesson.report.checks = {check("compile", Status::Pass, 1, 1), check("trainer", Status::Fail, 0, 0, "no trainer progress: it is missing.")};
+    lesson.report.score = 1;
+    lesson.report.maxScore = 1;
+    full.lessons.push_back(lesson);
+    ClassView view{*parsed, {full}, {}, {}, "2025-01-31T12:00:00Z"};
+    const std::string html = htmlReport(view);
+    CHECK(html.find("<span class=\"chip ok\">full marks</span><span class=\"chip reason grey\"") != std::string::npos);
+    CHECK(html.find("title=\"every check worth points passed; not done: trainer (0 points)\">1/1</td>") != std::string::npos);
+    CHECK(html.find("lesson2 trainer: 1 of 1 not done (worth 0 points)") != std::string::npos);  // the bar's tooltip
+    const size_t figure = html.find("aria-label=\"failures per check\"");
+    const std::string failures = html.substr(figure, html.find("</svg>", figure) - figure);
+    CHECK(failures.find("#cf222e") == std::string::npos);  // no red bar: nobody failed a check worth points
+    CHECK(failures.find("#afb8c1") != std::string::npos);
+    CHECK(html.find("1 of 1, 0 pts") != std::string::npos);
+}
+
+TEST_CASE("the class table flags late work, and rostered students who handed in nothing count in no median") {
+    const Course course = twoLessons();
+    StudentResult late = ada(course), absent;
+    late.late = true;
+    absent.id = "zed";
+    absent.status = "not submitted";
+    absent.message = "not submitted";
+    for (const auto& l : course.lessons) absent.lessons.push_back(notSubmitted(l, "cpu"));
+    ClassView view{course, {late, absent}, {}, {}, "2025-01-31T12:00:00Z"};
+    const std::string html = htmlReport(view);
+    CHECK(html.find("<span class=\"chip late\" title=\"the LMS marked it late\">late</span>") != std::string::npos);
+    // ada's 1 of 10 is 10%: the median of those who handed in work, not (10% + 0%) / 2
+    CHECK(html.find("<div class=\"label\">Median score</div><div class=\"value\">10%</div>") != std::string::npos);
+    CHECK(html.find("1 on the roster handed in nothing") != std::string::npos);
+}
+
 TEST_CASE("the Issues column gives a failure's reason: its first sentence or clause, cut at a word") {
     CHECK(shortReason("n=48: C[0][0] = -2.4375, expected -118.75. 2304 of 2304 elements are wrong. The tile of A lands transposed") ==
           "n=48: C[0][0] = -2.4375, expected -118.75");

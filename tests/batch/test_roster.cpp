@@ -66,3 +66,53 @@ TEST_CASE("--roster-columns names other headers") {
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().message.find("no column 'Student Number'") == 0);
 }
+
+TEST_CASE("Canvas's gradebook export is a roster as it comes: its Points Possible row and hidden-assignment row left out") {
+    auto roster = parseRoster("Student,ID,SIS User ID,SIS Login ID,Section,Tiled matmul (4242),Current Score\n"
+                              ",,,,,Manual Posting,\n"
+                              "    Points Possible,,,,,38.00,(read only)\n"
+                              "\"Lovelace, Ada\",1001,S1001,ada,CS 101,,90.00\n"
+                              "\"Student, Test\",1099,,,CS 101,,\n",
+                              "gradebook.csv");
+    REQUIRE_MESSAGE(roster.ok(), (roster.ok() ? "" : roster.error().format()));
+    CHECK(roster->format == RosterFormat::CanvasGradebook);
+    REQUIRE(roster->students.size() == 2);
+    CHECK(roster->students[0].id == "1001");
+    CHECK(roster->students[0].login == "ada");
+    REQUIRE(roster->notes.size() == 2);
+    CHECK(roster->notes[0] == "gradebook.csv:2: a row without a student (Canvas's labels of hidden assignments), left out");
+    CHECK(roster->notes[1] == "gradebook.csv:3: Canvas's Points Possible row, left out");
+}
+
+TEST_CASE("Moodle's grading worksheet is a roster: 'Participant 1187001' is the participant id of the download") {
+    auto roster = parseRoster("Identifier,\"Full name\",\"Email address\",Status,Grade,\"Maximum Grade\",\"Last modified (grade)\"\n"
+                              "\"Participant 1187001\",\"Ada Lovelace\",ada@example.edu,\"Submitted for grading\",,38.00,-\n",
+                              "worksheet.csv");
+    REQUIRE_MESSAGE(roster.ok(), (roster.ok() ? "" : roster.error().format()));
+    CHECK(roster->format == RosterFormat::MoodleWorksheet);
+    REQUIRE(roster->students.size() == 1);
+    CHECK(roster->find("1187001") == &roster->students[0]);
+    CHECK(roster->students[0].name == "Ada Lovelace");
+    CHECK(roster->students[0].email == "ada@example.edu");
+}
+
+TEST_CASE("Moodle's participants export is a roster: no id, so the email stands in and students are found by name") {
+    auto roster = parseRoster("\"First name\",\"Last name\",\"Email address\"\n"
+                              "Zo\xc3\xab,Smith,zoe@example.edu\n"
+                              "Se\xc3\xa1n,O'Brien,sean@example.edu\n",
+                              "participants.csv");
+    REQUIRE_MESSAGE(roster.ok(), (roster.ok() ? "" : roster.error().format()));
+    CHECK(roster->format == RosterFormat::MoodleParticipants);
+    CHECK_FALSE(roster->hasIds);
+    REQUIRE(roster->students.size() == 2);
+    CHECK(roster->students[0].name == "Zo\xc3\xab Smith");
+    CHECK(roster->students[0].id == "zoe@example.edu");
+    CHECK_FALSE(roster->students[0].idGiven);
+    CHECK(roster->findByName("zo\xc3\xab  smith") == &roster->students[0]);  // without case, spaces collapsed
+    CHECK(roster->findByName("Zo\xc3\xab  SMITH") == &roster->students[0]);
+    CHECK(roster->findByName("Nobody") == nullptr);
+
+    auto noWay = parseRoster("name,section\nAda,A\n", "roster.csv");  // neither an id nor anything to stand in
+    REQUIRE_FALSE(noWay.ok());
+    CHECK(noWay.error().message == "no column 'id' (the header has: name, section)");
+}

@@ -2,8 +2,11 @@
 // what a sandboxed command can and cannot do. The behavioural cases run the
 // real bubblewrap and are skipped where it does not work.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "test_support.h"
 #include "core/sandbox.h"
@@ -86,4 +89,74 @@ TEST_CASE("no sandbox is active by default: grader check runs its children as be
     ProcessResult plain = runSandboxed({"/bin/sh", "-c", "exit 139"}, {}, limits);
     CHECK(plain.exitCode == 139);  // unsandboxed, an exit status stays an exit status
     CHECK(plain.signal == 0);
+}
+
+TEST_CASE("confined by user where bubblewrap cannot run: another uid, no way to write root's folders, nothing left running") {
+    if (geteuid() != 0) {
+        MESSAGE("not root: confining by user needs root, skipping");
+        return;
+    }
+    // A uid of this test's own: killing what a uid left running must not touch another grader's sandbox (61537).
+    const std::string uid = std::to_string(62000 + getpid() % 1000);
+    setenv("GRADER_SANDBOX_UID", uid.c_str(), 1);
+    TempFolder tmp("sandbox-user");
+    fs::create_directories(tmp.path / "runtime");
+    fs::create_directories(tmp.path / "results");  // root's, as Gradescope's /autograder/results
+    fs::permissions(tmp.path, fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add);
+    fs::create_directories(tmp.path / "hidden");
+    fs::permissions(tmp.path / "hidden", fs::perms::owner_all, fs::perm_options::replace);
+    SandboxPolicy policy;
+    policy.readOnly = {tmp.path / "runtime"};
+    policy.hidden = {tmp.path / "hidden"};
+    auto sandbox = Sandbox::openUserOnly(policy);
+    unsetenv("GRADER_SANDBOX_UID");
+    REQUIRE_MESSAGE(sandbox.ok(), (sandbox.ok() ? "" : sandbox.error().format()));
+    CHECK(sandbox->userOnly());
+    CHECK(sandbox->describe().find("as uid " + uid) != std::string::npos);
+    const auto argv = sandbox->wrap({"/bin/true"}, {{}, {tmp.path / "run"}});
+    CHECK(has(argv, {"/usr/bin/setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups", "--inh-caps=-all", "--no-new-privs"}));
+    CHECK(has(argv, {"/usr/bin/env", "-i", "PATH=/usr/bin:/bin"}));
+    CHECK(has(argv, {"--nproc=64:64"}));
+
+    fs::create_directories(tmp.path / "run");
+    activateSandbox(std::make_shared<const Sandbox>(*sandbox));
+    ProcessLimits limits;
+    limits.wallSeconds = 20;
+    const std::string try_ = "id -u; touch '" + (tmp.path / "results" / "forged.json").string() + "' 2>/dev/null && echo RESULTS_WRITABLE; " +
+                             "ls '" + (tmp.path / "hidden").string() + "' >/dev/null 2>&1 && echo HIDDEN_READABLE; " +
+                             "kill -9 " + std::to_string(getpid()) + " 2>/dev/null && echo GRADER_KILLED; " +
+                             "touch written && echo RUN_WRITABLE; setsid sleep 300 > /dev/null 2>&1 < /dev/null & echo LEFT_A_DAEMON";
+    ProcessResult tried = runSandboxed({"/bin/sh", "-c", try_}, {{}, {tmp.path / "run"}}, limits);
+    CHECK(tried.succeeded());
+    CHECK(tried.output.rfind(uid + "\n", 0) == 0);
+    CHECK(tried.output.find("RESULTS_WRITABLE") == std::string::npos);
+    CHECK(tried.output.find("HIDDEN_READABLE") == std::string::npos);
+    CHECK(tried.output.find("GRADER_KILLED") == std::string::npos);
+    CHECK(tried.output.find("RUN_WRITABLE") != std::string::npos);
+    CHECK(tried.output.find("LEFT_A_DAEMON") != std::string::npos);
+    CHECK_FALSE(fs::exists(tmp.path / "results" / "forged.json"));
+    struct stat info {};
+    REQUIRE(stat((tmp.path / "run" / "written").c_str(), &info) == 0);
+    CHECK(info.st_uid == geteuid());  // given back to the grader once the command ended
+    // The daemon went with the last command in flight: no process of the uid is left (a zombie not yet reaped aside).
+    ProcessResult left = runProcess({"/bin/sh", "-c", "ps -U " + uid + " -o pid=,stat=,args= | grep -v ' Z'"}, limits);
+    CHECK_MESSAGE(left.exitCode == 1, "left running as uid " << uid << ": " << left.output);
+    activateSandbox(nullptr);
+}
+
+TEST_CASE("confining by user refuses where the uid could read a hidden folder") {
+    if (geteuid() != 0) return;
+    const std::string uid = std::to_string(62000 + getpid() % 1000);
+    setenv("GRADER_SANDBOX_UID", uid.c_str(), 1);
+    TempFolder tmp("sandbox-user-hidden");
+    fs::create_directories(tmp.path / "solutions");
+    fs::permissions(tmp.path, fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add);
+    fs::permissions(tmp.path / "solutions", fs::perms::all, fs::perm_options::replace);
+    SandboxPolicy policy;
+    policy.hidden = {tmp.path / "solutions"};
+    auto sandbox = Sandbox::openUserOnly(policy);
+    unsetenv("GRADER_SANDBOX_UID");
+    REQUIRE_FALSE(sandbox.ok());
+    CHECK(sandbox.error().message.find("can read " + fs::weakly_canonical(tmp.path / "solutions").string() + ", which it must not") !=
+          std::string::npos);
 }

@@ -221,6 +221,11 @@ TEST_CASE("a lesson's folder and files must be in the kit beside course.yaml") {
     TempFolder apart("course-apart");
     writeText(apart.path / "course.yaml", replaced(kValid, "student_file: matmul_tiled.cu", "student_file: kernel.cu"));
     CHECK(loadCourse(apart.path / "course.yaml").ok());
+    // The student kit (no solutions/): a lesson's file the student removed fails that lesson's check, not the course.
+    TempFolder student("course-student-kit");
+    writeText(student.path / "starter" / "03-phase-loop" / "quiz_answers.yaml", "");
+    writeText(student.path / "course.yaml", kValid);
+    CHECK(loadCourse(student.path / "course.yaml").ok());
 }
 
 TEST_CASE("the kit's own course.yaml and the reference course the grader's tests run under are valid") {

@@ -17,7 +17,14 @@
      SARIF files the upload would send pass the SARIF 2.1.0 schema. On
      the starters each check prints the grader's verdict and every check but
      `compile` (a starter compiles by design) fails; with the solutions copied
-     in, every check passes.
+     in, every check passes;
+  4. the whole job as the runner runs it (each `run:` step a bash -eo pipefail
+     script that stops the job when it fails, unless continue-on-error; each
+     grader step as the action runs it; the reporter's sum) on two broken
+     kits: a lesson's file missing, and a file with a construct the emulator
+     does not support (exit 2 from the grader). Every step runs, the broken
+     lesson's steps fail and every other lesson's pass, and the reporter
+     gets every step's result.
 The build runs word for word; with TOOLCHAIN (tests/export/fast_toolchain.cmake)
 it is given as the CMAKE_TOOLCHAIN_FILE environment variable, so the kit
 builds unoptimized, as kit.export_student's build does (minutes saved on 2 cores).
@@ -222,6 +229,68 @@ def main():
     step("every step with the solutions copied in: every check passes")
     copy_solutions(copy, solutions, course["lessons"])
     run_steps(lambda check: True, "solutions")
+
+    def run_job(what, broken_lesson):
+        """The job after the install as the runner runs it; every lesson but `broken_lesson` must get its points."""
+        start = time.monotonic()
+        for s in runs:
+            if "scripts/install-deps.sh" in s["run"]:
+                continue  # checked above
+            script = os.path.join(work, "step.sh")
+            with open(script, "w") as f:
+                f.write(s["run"])
+            code, output, _ = run("bash --noprofile --norc -eo pipefail " + script, copy, 3600, env=dict(os.environ, **EXTRA_ENV))
+            if code != 0 and not s.get("continue-on-error"):
+                print(output[-3000:])
+                fail("%s: step '%s' failed (exit %d): the runner skips every grading step after it, and the student gets no score"
+                     % (what, s.get("name"), code))
+            print("'%s': exit %d%s" % (s.get("name"), code, " (continue-on-error)" if code else ""))
+        results = {}
+        for s in graders:  # autograding-command-grader: a step never fails; its result is pass when the command exits 0
+            given = s["with"]
+            limit = int(given["timeout"]) * 60
+            code, output, _ = run(given["setup-command"], copy, limit, env=action_env())
+            if code == 0:
+                code, output, _ = run(given["command"], copy, limit, env=action_env())
+            results[s["id"]] = ("pass" if code == 0 else "fail", int(given["max-score"]), output)
+            print("%-22s exit %-3d %s" % (given["test-name"], code, results[s["id"]][0]))
+        for runner in reporter["with"]["runners"].split(","):  # the reporter reads every step's result
+            if runner.strip() not in results:
+                fail("%s: the reporter finds no result for %s" % (what, runner))
+        total = sum(points for status, points, _ in results.values() if status == "pass")
+        expected = 0
+        for s in graders:
+            status, points, output = results[s["id"]]
+            lesson = s["with"]["test-name"].split(".", 1)[0]
+            if lesson == broken_lesson:
+                if status == "pass" and s["with"]["test-name"].split(".", 1)[1] != "quiz":
+                    fail("%s: %s passes on the broken file" % (what, s["with"]["test-name"]))
+            elif status != "pass":
+                print(output[-3000:])
+                fail("%s: %s fails, though only %s is broken" % (what, s["with"]["test-name"], broken_lesson))
+            else:
+                expected += points
+        if total < expected:
+            fail("%s: the reporter sums %d points, the lessons that work are worth %d" % (what, total, expected))
+        print("%s: every step ran; the reporter sums %d of %d points (%.0f s)" % (what, total, scored, time.monotonic() - start))
+
+    first, last = course["lessons"][0], course["lessons"][-1]
+    step("the job on a kit whose %s file is missing (the grader exits 2)" % last["id"])
+    missing = os.path.join(copy, "starter", last["folder"], last["student_file"])
+    kept = missing + ".kept"
+    os.rename(missing, kept)
+    run_job("missing file", last["id"])
+    os.rename(kept, missing)
+    # The first lesson's working file with a texture object (the emulator has none) above it, whichever lesson course.yaml starts with.
+    step("the job on a kit whose %s file uses a construct the emulator does not support (the grader exits 2)" % first["id"])
+    target = os.path.join(copy, "starter", first["folder"], first["student_file"])
+    shutil.copyfile(target, target + ".kept")
+    with open(target + ".kept", encoding="utf-8") as f:
+        working = f.read()
+    with open(target, "w", encoding="utf-8") as f:
+        f.write("static cudaTextureObject_t unsupportedTexture = 0;  // the emulator has no textures\n" + working)
+    run_job("unsupported construct", first["id"])
+    os.rename(target + ".kept", target)
     step("done")
 
 

@@ -24,6 +24,8 @@
 #      the README's `ctest --preset LESSON` fails outside the kit and before
 #      the build, and passes in the built kit once the lesson's files are
 #      the solutions.
+# LESSON follows course.yaml: when the course no longer has it (an instructor
+# removed it), the course's last lesson is checked instead.
 # Usage: export_student.sh GRADER KIT WORKDIR [LESSON]   (exit 0: all good)
 set -uo pipefail
 grader=$1 kit=$2 work=$3 lesson=${4:-lesson4}
@@ -31,6 +33,12 @@ out=$work/kit
 export NO_COLOR=1
 fail() { echo "FAIL: $*"; exit 1; }
 step() { echo "== $(date +%T) $*"; }
+lessons=$("$grader" list --json --course "$kit/course.yaml" | grep -oE '"id": *"lesson[0-9]+"' | grep -oE 'lesson[0-9]+') ||
+  fail "grader list failed"
+if ! grep -qx "$lesson" <<< "$lessons"; then
+  echo "course.yaml has no $lesson: checking its last lesson, $(tail -1 <<< "$lessons"), instead"
+  lesson=$(tail -1 <<< "$lessons")
+fi
 
 step "export"
 rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
@@ -139,7 +147,9 @@ build/grader/grader check "$lesson" "$kit/solutions/$folder/$file" --seed 1 || f
 
 step "'$preset_command' passes in the kit once the lesson's files are the solutions"
 cp -r starter "$work/starter.orig" || fail "cannot keep the starter"
-cp "$kit/solutions/$folder/$file" "$kit/solutions/$folder/quiz_answers.yaml" "starter/$folder/" || fail "cannot copy the solution in"
+for part in "$file" quiz_answers.yaml trainer_progress.yaml; do  # the lesson's file and what its quiz and trainer checks read
+  [ ! -f "$kit/solutions/$folder/$part" ] || cp "$kit/solutions/$folder/$part" "starter/$folder/" || fail "cannot copy the solution in"
+done
 $preset_command > "$work/ctest-solution.log" 2>&1
 status=$?
 rm -rf starter && mv "$work/starter.orig" starter

@@ -5,8 +5,10 @@
 # the packages the grader builds with (the kit's scripts/install-deps.sh
 # list, and bubblewrap for the sandbox; skipped when they are all there) and
 # builds the grader from kit/ into kit/build/grader/grader, the path
-# run_autograder runs. For Gradescope's Ubuntu 24.04 base image (the kit
-# needs CMake 3.25); Debian 12 works too.
+# run_autograder runs, and creates the unprivileged user student code runs as
+# (grader-student: no home, no login shell; Gradescope's container forbids
+# bubblewrap, so the grader confines student code by user). For Gradescope's
+# Ubuntu 24.04 base image (the kit needs CMake 3.25); Debian 12 works too.
 #   GRADER_PREBUILT=PATH  use the grader at PATH, built from the same kit,
 #                         instead of building one (the kit's own test of the
 #                         zip uses it; never needed on Gradescope)
@@ -23,6 +25,14 @@ else
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
   apt-get install -y --no-install-recommends "${packages[@]}"
+fi
+
+if id -u grader-student > /dev/null 2>&1; then
+  echo "setup.sh: the user grader-student exists (uid $(id -u grader-student))"
+elif useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin grader-student; then
+  echo "setup.sh: created the user grader-student (uid $(id -u grader-student)) for student code"
+else
+  echo "setup.sh: cannot create the user grader-student; student code will run as the grader's throwaway uid 61537"
 fi
 
 if [ -n "${GRADER_PREBUILT:-}" ]; then
