@@ -57,6 +57,10 @@ struct BatchOptions {
     bool progressOnTerminal = false;
     /// Tests: the backend each worker grades with, instead of cpu/gpu (no sandbox is opened).
     std::function<std::unique_ptr<Backend>()> makeBackend;
+    /// The program that unpacks archives in a child process (unpack_child.h); "": this grader. Tests name another.
+    std::filesystem::path unpacker;
+    /// Tests: called with each submission's id as it is taken in (one that throws shows where that ends up).
+    std::function<void(const std::string& id)> intakeHook;
 };
 
 /// What a batch run did.
