@@ -18,7 +18,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   for source in "$kit"/tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$source" .cpp | sed 's/^fuzz_//')"); done
 fi
 mkdir -p "$work"
-printf '%-17s %7s %10s %8s %6s %7s %7s %7s %7s %9s %5s %7s\n' target seconds execs exec/s cov ft corpus crashes reports hangs>10s ooms peak_MB
+printf '%-17s %7s %10s %8s %6s %7s %7s %7s %7s %9s %5s %7s\n' target seconds execs exec/s cov ft corpus crashes reports 'hangs>10s' ooms peak_MB
 status=0
 for target in "${targets[@]}"; do
   binary=$build/tests/fuzz/fuzz_$target

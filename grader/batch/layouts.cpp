@@ -96,8 +96,9 @@ struct FlatStudent {
 /// none. Read line by line (the file holds the student's own comments, so a line may be of any length) and
 /// only its first 64 KB.
 std::string blackboardName(const fs::path& attemptFile) {
+    std::error_code ec;
     std::ifstream in(attemptFile, std::ios::binary);
-    std::string text(64 * 1024, '\0');
+    std::string text(std::min<uintmax_t>(fs::file_size(attemptFile, ec), 64 * 1024), '\0');
     in.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<size_t>(in.gcount()));
     std::istringstream lines(text);

@@ -102,10 +102,15 @@ std::string shellQuote(const std::string& word) {
 
 std::string yamlQuoted(const std::string& text) {
     std::string out = "\"";
+    static const char* const hex = "0123456789abcdef";
     for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-        out += c;
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') out += std::string("\\") + c;
+        else if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (byte < 0x20 || byte == 0x7F) out += std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+        else out += c;
     }
     return out + "\"";
 }

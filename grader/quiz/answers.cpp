@@ -190,7 +190,8 @@ Expected<Answers> parseAnswers(const std::string& text, const std::string& displ
     std::set<std::string> seen;
     for (const auto& entry : list) {
         Answer a;
-        a.id = entry.first.as<std::string>();
+        if (!entry.first.IsScalar()) return Error{in.at(entry.first), "a question id must be a name, as the starter's file lists them", ""};
+        a.id = entry.first.Scalar();
         if (!quiz.find(a.id))
             return Error{in.at(entry.first), "lesson " + quiz.lesson + "'s quiz has no question '" + a.id + "'",
                          didYouMean(a.id, quiz.ids())};

@@ -61,8 +61,12 @@ LoadedProgress parseProgress(const std::string& text, const std::string& display
             recorded.kind = in.string(x["kind"], "kind");
             const YAML::Node answers = x["answers"];
             if (!in.error && !answers.IsMap()) in.fail(answers, "answers must be a mapping of part: answer");
-            for (auto it = answers.begin(); !in.error && it != answers.end(); ++it)
-                recorded.answers[it->first.as<std::string>()] = in.string(it->second, "an answer");
+            for (auto it = answers.begin(); !in.error && it != answers.end(); ++it) {
+                const std::string part = in.string(it->first, "a part's name");
+                if (!in.error && (part.empty() || part.size() > 16 || part.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") != std::string::npos))
+                    in.fail(it->first, "a part's name must be a word, like tA");
+                recorded.answers[part] = in.string(it->second, "an answer");
+            }
             record.exercises.push_back(recorded);
         }
         loaded.progress.records.push_back(record);

@@ -2,9 +2,10 @@
 // child writes for the parent. The child runs student code, which can write
 // anything into it, so every byte is untrusted. Each input is parsed as a
 // record and then read the ways the grader reads one: the device failure it
-// may show, its C judged against the reference at n = 16 (lessons 1 to 3),
-// and its tile map (grader/tilemap/) parsed, described and drawn as text and
-// SVG, as `grader tilemap` does.
+// may show, its C judged against the reference at n = 16 and 32 (lessons 1
+// to 3, lesson 2 in its last phase, as course.yaml's phases allow),
+// and its tile map (grader/tilemap/) parsed, described and drawn (as text for
+// lesson 2, as SVG for lesson 3), as `grader tilemap` does.
 // Non-goal: resolving code addresses to lines (addr2line runs on the child's
 // own executable, which the grader built).
 #include <cstdint>
@@ -24,18 +25,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)deviceFailure(record);
 
     if (auto c = record.outputs.find("C"); c != record.outputs.end()) {
-        const int n = 16;
-        static const std::vector<float> A = course_inputs::makeMatrix(1, 0, n), B = course_inputs::makeMatrix(1, 1, n);
-        for (int lesson : {1, 2, 3}) {
-            MatmulCase matmul;
-            matmul.lesson = lesson;
-            matmul.n = n;
-            matmul.phase = lesson == 2 ? 1 : 0;
-            matmul.A = &A;
-            matmul.B = &B;
-            matmul.actual = &c->second;
-            matmul.written = record.writtenC;
-            (void)diagnoseMatmul(matmul, referenceProduct(matmul));
+        static const std::vector<float> A16 = course_inputs::makeMatrix(1, 0, 16), B16 = course_inputs::makeMatrix(1, 1, 16),
+                                        A32 = course_inputs::makeMatrix(1, 0, 32), B32 = course_inputs::makeMatrix(1, 1, 32);
+        for (int n : {16, 32}) {
+            for (int lesson : {1, 2, 3}) {
+                MatmulCase matmul;  // as the correctness check judges a run: the size and phase are the grader's, C the record's
+                matmul.lesson = lesson;
+                matmul.n = n;
+                matmul.phase = lesson == 2 ? n / 16 - 1 : 0;
+                matmul.A = n == 16 ? &A16 : &A32;
+                matmul.B = n == 16 ? &B16 : &B32;
+                matmul.actual = &c->second;
+                matmul.written = record.writtenC;
+                (void)diagnoseMatmul(matmul, referenceProduct(matmul));
+            }
         }
     }
 
@@ -45,8 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (int lesson : {2, 3}) {
         const TileExpectation expected = expectedTiles(lesson, n, tile, 1, 0, lesson == 2 ? 0 : 1);
         const std::vector<std::string> sentences = describeTileMap(*map, expected, lesson, n);
-        (void)renderTileMapText(*map, expected, sentences, "block (1,0), phase 1", n, lesson == 3);
-        (void)renderTileMapSvg(*map, expected, sentences, "block (1,0), phase 1", n);
+        if (lesson == 2) (void)renderTileMapText(*map, expected, sentences, "block (1,0), phase 0", n, true);
+        else (void)renderTileMapSvg(*map, expected, sentences, "block (1,0), phase 1", n);  // the SVG draws what the text does, and costs more
     }
     return 0;
 }

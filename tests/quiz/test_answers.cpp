@@ -156,6 +156,9 @@ TEST_CASE("an answers file that cannot be read is a located error") {
     CHECK(errorOf("lesson: lesson3\nanwsers:\n") == "quiz_answers.yaml:2:1: quiz answers: unknown key 'anwsers', did you mean 'answers'?");
     CHECK(errorOf("lesson: lesson3\nanswers:\n  phases: {a: 1}\n") ==
           "quiz_answers.yaml:3:11: question 'phases': the answer must be a number, a letter or a list of letters");
+    CHECK(errorOf("lesson: lesson3\nanswers:\n  [phases]: 64\n") ==  // found by fuzz_quiz_answers: it used to throw
+          "quiz_answers.yaml:3:3: a question id must be a name, as the starter's file lists them");
+    CHECK(errorOf("[lesson]: lesson3\n") == "quiz_answers.yaml:1:1: quiz answers: a key must be a name, not a list");
 }
 
 TEST_CASE("the check's message names the first wrong answer with its hint") {

@@ -82,6 +82,13 @@ TEST_CASE("a broken record is a located error that says how to start over") {
           "t.yaml:1:9: question 'phases' must be a non-empty list, e.g. [a, b, c] (grader quiz writes this file; delete it to start your tries over)");
 }
 
+TEST_CASE("a record whose question id is a list or empty is a located error, never thrown (found by fuzz_quiz_answers)") {
+    auto listed = parseTries("[a]: [b]\n", "t.yaml");
+    REQUIRE_FALSE(listed.ok());
+    CHECK(listed.error().format() == "t.yaml:1:1: a question id must be a string (grader quiz writes this file; delete it to start your tries over)");
+    CHECK_FALSE(parseTries("? \n: [b]\n", "t.yaml").ok());
+}
+
 TEST_CASE("the worked answer is revealed from the Nth different wrong answer, this one included; never with 0") {
     QuizResult result = graded("  phases: 63\n");
     TriesRecord record;
