@@ -107,6 +107,14 @@ TEST_CASE("readNumber reads thousands separators and a decimal comma") {
     CHECK_FALSE(readNumber("nan").has_value());
 }
 
+TEST_CASE("readNumber refuses an answer longer than any number, however it is written (a long one once overflowed the stack)") {
+    std::string thousands = "1";
+    for (int i = 0; i < 30000; ++i) thousands += ",000";
+    CHECK_FALSE(readNumber(thousands));
+    CHECK_FALSE(readNumber(std::string(100000, '9')));
+    CHECK(readNumber("2,147,483,648") == doctest::Approx(2147483648.0));
+}
+
 TEST_CASE("choice answers take one letter, in any case") {
     CHECK(verdictOf("  barrier: b\n", 2) == Verdict::Right);
     CHECK(verdictOf("  barrier: B\n", 2) == Verdict::Right);
