@@ -1,6 +1,9 @@
 // UTF-8 repair and the escapes of HTML, XML and CSV.
 #include "core/escape.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace grader {
 
 std::string cleanUtf8(const std::string& text) {
@@ -98,6 +101,13 @@ std::string shellQuote(const std::string& word) {
     std::string quoted = "'";
     for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return quoted + "'";
+}
+
+std::string yamlScalar(const std::string& text) {
+    const bool plain = !text.empty() && text[0] != '-' && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '+' || c == '-';
+    });
+    return plain ? text : yamlQuoted(text);
 }
 
 std::string yamlQuoted(const std::string& text) {

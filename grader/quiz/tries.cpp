@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/escape.h"
 #include "core/toolchain.h"
 #include "core/yaml_reader.h"
 
@@ -60,8 +61,8 @@ std::string formatTries(const TriesRecord& record) {
         "# lesson's worked answer instead of a hint. Delete this file to start over.\n";
     for (const auto& [id, keys] : record.wrong) {
         std::string list;
-        for (const auto& key : keys) list += (list.empty() ? "" : ", ") + key;
-        text += id + ": [" + list + "]\n";
+        for (const auto& key : keys) list += (list.empty() ? "" : ", ") + yamlScalar(key);
+        text += yamlScalar(id) + ": [" + list + "]\n";
     }
     return text;
 }

@@ -95,13 +95,13 @@ std::string formatProgress(const TrainerProgress& progress) {
         "# Written by `grader trainer`: the last answers you typed to each exercise of the\n"
         "# tile-map trainer, per set and seed. The trainer and the `trainer` check draw the\n"
         "# exercises again and check these answers. Delete this file to start over.\n"
-        "course_version: " + progress.courseVersion + "\nrecords:\n";
+        "course_version: " + yamlScalar(progress.courseVersion) + "\nrecords:\n";
     for (const auto& r : progress.records) {
-        text += "  - set: " + r.set + "\n    seed: " + std::to_string(r.seed) + "\n    exercises:\n";
+        text += "  - set: " + yamlScalar(r.set) + "\n    seed: " + std::to_string(r.seed) + "\n    exercises:\n";
         for (const auto& x : r.exercises) {
             std::string answers;
             for (const auto& [part, answer] : x.answers) answers += (answers.empty() ? "" : ", ") + part + ": " + yamlQuoted(answer);
-            text += "      - kind: " + x.kind + "\n        answers: {" + answers + "}\n";
+            text += "      - kind: " + yamlScalar(x.kind) + "\n        answers: {" + answers + "}\n";
         }
     }
     return text;
