@@ -7,11 +7,11 @@
 # crashes (and their sanitizer reports), inputs over 10 s, out-of-memory inputs, and
 # the peak memory; the artifacts (crash-*, timeout-*, oom-*, leak-*) stay in
 # WORK/<target>/artifacts/. Exit 1 when any target had a crash, a report or a hang.
-# Build the targets first: cmake --preset fuzz && cmake --build --preset fuzz
-# Usage: bench/fuzz_all.sh [SECONDS] [BUILD_DIR] [WORK] [TARGET...]   (BUILD_DIR default build-fuzz)
+# Build the targets first: cmake --preset asan && cmake --build --preset fuzz
+# Usage: bench/fuzz_all.sh [SECONDS] [BUILD_DIR] [WORK] [TARGET...]   (BUILD_DIR default build-asan)
 set -euo pipefail
 kit=$(cd "$(dirname "$0")/.." && pwd)
-seconds=${1:-600} build=$(realpath "${2:-$kit/build-fuzz}") work=$(realpath -m "${3:-$kit/build-fuzz/fuzz-bench}")
+seconds=${1:-600} build=$(realpath "${2:-$kit/build-asan}") work=$(realpath -m "${3:-$kit/build-asan/fuzz-bench}")
 shift $(($# < 3 ? $# : 3))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
@@ -22,7 +22,7 @@ printf '%-17s %7s %10s %8s %6s %7s %7s %7s %7s %9s %5s %7s\n' target seconds exe
 status=0
 for target in "${targets[@]}"; do
   binary=$build/tests/fuzz/fuzz_$target
-  [ -x "$binary" ] || { echo "$binary is not built (cmake --build --preset fuzz)"; exit 2; }
+  [ -x "$binary" ] || { echo "$binary is not built (cmake --preset asan && cmake --build --preset fuzz)"; exit 2; }
   rm -rf "$work/$target" && mkdir -p "$work/$target/corpus" "$work/$target/artifacts"
   log=$work/$target/fuzz.log
   start=$(date +%s)

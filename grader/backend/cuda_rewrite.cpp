@@ -43,8 +43,10 @@ std::vector<Token> tokenize(const std::string& s) {
         } else if (c == '"' || c == '\'') {
             size_t start = i++;
             while (i < s.size() && s[i] != c && s[i] != '\n') i += (s[i] == '\\') ? 2 : 1;
-            i = std::min(i + 1, s.size());
+            i = std::min(i, s.size());
+            if (i < s.size() && s[i] == c) ++i;  // an unterminated literal ends before its line's newline
             tokens.push_back({Token::Literal, s.substr(start, i - start), start, i, line});
+            line += static_cast<int>(std::count(s.begin() + start, s.begin() + i, '\n'));  // a backslash-newline inside
         } else if (isIdentStart(c)) {
             size_t start = i;
             while (i < s.size() && isIdentChar(s[i])) ++i;
@@ -258,6 +260,7 @@ private:
                 continue;
             }
             if (x == "=") return fail(tokens_[i], "a __shared__ variable cannot have an initializer (CUDA forbids it too)");
+            if (x.find('\n') != std::string::npos) return fail(tokens_[i], "cannot read this __shared__ declaration", "write it as: __shared__ float name[ROWS][COLS];");
             rest.push_back(i);
         }
         const std::string alignment = takeAlignment(rest);

@@ -96,3 +96,19 @@ TEST_CASE("unsupported shapes get a located message") {
     auto unbalanced = rewriteCudaSource("k<<<g, b(a);", "k.cu");
     CHECK_FALSE(unbalanced.ok());
 }
+
+TEST_CASE("an unterminated quote ends at its line, so later lines keep their numbers (found by fuzz_source)") {
+    // A stray ' swallowed the newline after it: the next line's messages named the line above.
+    const std::string shared = rewrite("f('\n);\n__shared__ float t[4];");
+    CHECK(shared.find("::cuemu::sharedVar<float[4]>(0, \"t\", 3)") != std::string::npos);
+    auto launch = rewriteCudaSource("'\nk<<<g, b(a);", "k.cu");
+    REQUIRE_FALSE(launch.ok());
+    CHECK(launch.error().where == "k.cu:2");
+}
+
+TEST_CASE("a __shared__ declaration with a literal continued over lines is refused with its line (found by fuzz_source)") {
+    auto refused = rewriteCudaSource("int x;\n__shared__ float t[sizeof(\"a\\\nb\")];", "k.cu");
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().where == "k.cu:2");
+    CHECK(refused.error().message == "cannot read this __shared__ declaration");
+}

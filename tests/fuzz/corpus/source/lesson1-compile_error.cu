@@ -1,0 +1,25 @@
+// Wrong: does not compile (a missing semicolon after the sum's declaration);
+// the compile check must report the first error and the others "not run".
+// expect: compile fail error
+// expect: correctness fail not run
+#define TILE 16
+
+__global__ void matMulNaive(const float* A, const float* B, float* C, int n)
+{
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row >= n || col >= n)
+        return;
+
+    float sum = 0.0f
+    for (int k = 0; k < n; ++k)
+        sum += A[row * n + k] * B[k * n + col];
+    C[row * n + col] = sum;
+}
+
+void launchMatMulNaive(const float* A, const float* B, float* C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    matMulNaive<<<grid, block>>>(A, B, C, n);
+}

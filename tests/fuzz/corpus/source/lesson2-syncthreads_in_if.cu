@@ -1,0 +1,33 @@
+// Wrong: the barrier sits inside if (tx == 0), so only one thread per row
+// of the block reaches it: a divergent barrier.
+// expect: compile pass
+// expect: barriers fail divergent
+#define TILE 16
+
+__global__ void matMulTilePhase(const float* A, const float* B, float* C, int n, int phase)
+{
+    __shared__ float tA[TILE][TILE];
+    __shared__ float tB[TILE][TILE];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int row = blockIdx.y * TILE + ty;
+    int col = blockIdx.x * TILE + tx;
+
+    tA[ty][tx] = A[row * n + (phase * TILE + tx)];
+    tB[ty][tx] = B[(phase * TILE + ty) * n + col];
+    if (tx == 0) {
+        __syncthreads();
+    }
+
+    float sum = 0.0f;
+    for (int k = 0; k < TILE; ++k)
+        sum += tA[ty][k] * tB[k][tx];
+    C[row * n + col] = sum;
+}
+
+void launchMatMulTilePhase(const float* A, const float* B, float* C, int n, int phase)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid(n / TILE, n / TILE);
+    matMulTilePhase<<<grid, block>>>(A, B, C, n, phase);
+}

@@ -1,0 +1,31 @@
+// Lesson 2 solution: one phase of the tiled product.
+// Each thread brings one element of the A tile and one of the B tile into
+// shared memory; after the barrier the block computes from the tiles alone.
+// Non-goal: the loop over phases (lesson 3).
+#define TILE 16
+
+__global__ void matMulTilePhase(const float* A, const float* B, float* C, int n, int phase)
+{
+    __shared__ float tA[TILE][TILE];
+    __shared__ float tB[TILE][TILE];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int row = blockIdx.y * TILE + ty;
+    int col = blockIdx.x * TILE + tx;
+
+    tA[ty][tx] = A[row * n + (phase * TILE + tx)];
+    tB[ty][tx] = B[(phase * TILE + ty) * n + col];
+    __syncthreads();
+
+    float sum = 0.0f;
+    for (int k = 0; k < TILE; ++k)
+        sum += tA[ty][k] * tB[k][tx];
+    C[row * n + col] = sum;
+}
+
+void launchMatMulTilePhase(const float* A, const float* B, float* C, int n, int phase)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid(n / TILE, n / TILE);
+    matMulTilePhase<<<grid, block>>>(A, B, C, n, phase);
+}
