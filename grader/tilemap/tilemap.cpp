@@ -185,7 +185,10 @@ std::string intervalSentence(const BarrierInterval& i) {
 std::string rectangleText(const char* matrix, const CellCounts& cells, int n) {
     if (cells.empty()) return "";
     const Box b = boxOf(cells, n);
-    if (static_cast<long>(cells.size()) != (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) return "";
+    // The box's area in unsigned arithmetic: a run record may name cells billions of rows apart.
+    const auto span = [](long lo, long hi) { return static_cast<unsigned long>(hi) - static_cast<unsigned long>(lo) + 1; };
+    unsigned long area = 0;
+    if (__builtin_mul_overflow(span(b.r0, b.r1), span(b.c0, b.c1), &area) || area != cells.size()) return "";
     return std::string(matrix) + "[" + range(b.r0, b.r1) + "][" + range(b.c0, b.c1) + "]";
 }
 

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "core/toolchain.h"
 #include "tilemap/tilemap.h"
@@ -39,6 +40,13 @@ TEST_CASE("a correct tiled kernel's block loads one tile of A and one of B per p
     CHECK(e.barriersPerPhase == 2);
     CHECK(expectedTiles(2, 4, 2, 0, 0, 0).barriersPerPhase == 1);
     CHECK(rectangleText("A", {{0, 1}, {5, 1}}, 4).empty());
+}
+
+TEST_CASE("cells named billions of rows apart are no rectangle, whatever their box's area (found by fuzz_run_record)") {
+    const long far = std::numeric_limits<long>::max();
+    CHECK(rectangleText("A", {{0, 1}, {far, 1}}, 32).empty());
+    CHECK(rectangleText("A", {{std::numeric_limits<long>::min(), 1}, {far, 1}}, 1).empty());
+    CHECK(rectangleText("A", {{-far, 1}, {far - 31, 1}}, 32).empty());
 }
 
 TEST_CASE("the record's lines are parsed") {
