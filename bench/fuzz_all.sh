@@ -25,9 +25,13 @@ for target in "${targets[@]}"; do
   [ -x "$binary" ] || { echo "$binary is not built (cmake --preset asan && cmake --build --preset fuzz)"; exit 2; }
   rm -rf "$work/$target" && mkdir -p "$work/$target/corpus" "$work/$target/artifacts"
   log=$work/$target/fuzz.log
+  seeds=("$kit/tests/fuzz/corpus/$target")  # and the kit's folders corpus/TARGET.seeds names
+  if [ -f "$kit/tests/fuzz/corpus/$target.seeds" ]; then
+    while read -r folder; do seeds+=("$kit/$folder"); done < <(grep -v '^#' "$kit/tests/fuzz/corpus/$target.seeds")
+  fi
   start=$(date +%s)
   nice -n 10 "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -print_final_stats=1 \
-    -artifact_prefix="$work/$target/artifacts/" "$work/$target/corpus" "$kit/tests/fuzz/corpus/$target" >"$log" 2>&1 || true
+    -artifact_prefix="$work/$target/artifacts/" "$work/$target/corpus" "${seeds[@]}" >"$log" 2>&1 || true
   elapsed=$(($(date +%s) - start))
   last=$(grep -E '^#[0-9]+' "$log" | grep -E 'cov: ' | tail -1)
   execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$log" | tail -1)
