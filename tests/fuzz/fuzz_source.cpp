@@ -9,7 +9,7 @@
 // line's number or is refused with the line and the reason, comments
 // blanked keep the text's length and newlines, and what is found lies in the file.
 // Non-goals: whether the rewrite compiles (the lesson tests build real
-// kernels); the compiler's own messages (backend/compiler_output.h).
+// kernels); reading the compiler's log (its unit tests hold that).
 #include <algorithm>
 #include <cstdint>
 
