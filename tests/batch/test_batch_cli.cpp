@@ -47,6 +47,7 @@ Outcome runGrader(const std::vector<std::string>& args, const std::vector<std::s
     grader::ProcessLimits limits;
     limits.wallSeconds = 300;
     limits.outputBytes = 64LL << 20;
+    limits.memoryBytes = 0;  // no data limit: the grader's sanitizer build reserves terabytes of shadow memory
     std::vector<std::string> fullEnv = {"NO_COLOR=1"};
     fullEnv.insert(fullEnv.end(), env.begin(), env.end());
     grader::ProcessResult result = grader::runProcess(argv, limits, kKit, fullEnv);
@@ -461,6 +462,7 @@ TEST_CASE("the Slurm scripts run one array task per shard and then the merge") {
     for (pid_t pid : tasks) CHECK(waitExit(pid) == 0);
     grader::ProcessLimits limits;
     limits.wallSeconds = 120;
+    limits.memoryBytes = 0;  // the merge job runs the grader (see runGrader)
     const auto merged = grader::runProcess({"/bin/bash", (tmp.path / "grade-merge.sbatch").string()}, limits, {}, {cache});
     INFO(merged.output);
     CHECK(merged.exitCode == 0);
