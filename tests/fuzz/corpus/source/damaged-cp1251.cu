@@ -1,25 +1,5 @@
 // Решение Ивана: по одному потоку на элемент C
-// Lesson 1 solution: one thread computes one element of C.
-// Non-goal: speed. Every thread streams a whole row of A and a whole column
-// of B from global memory; lessons 2 and 3 fix that.
-#define TILE 16
-
-__global__ void matMulNaive(const float* A, const float* B, float* C, int n)
-{
-    int row = blockIdx.y * blockDim.y + threadIdx.y;
-    int col = blockIdx.x * blockDim.x + threadIdx.x;
-    if (row >= n || col >= n)
-        return;
-
-    float sum = 0.0f;
-    for (int k = 0; k < n; ++k)
-        sum += A[row * n + k] * B[k * n + col];
-    C[row * n + col] = sum;
-}
-
-void launchMatMulNaive(const float* A, const float* B, float* C, int n)
-{
-    dim3 block(TILE, TILE);
-    dim3 grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
-    matMulNaive<<<grid, block>>>(A, B, C, n);
+__global__ void matMulNaive(const float* A, const float* B, float* C, int n) {
+    int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row < n && col < n) { float s = 0; for (int k = 0; k < n; ++k) s += A[row * n + k] * B[k * n + col]; C[row * n + col] = s; }
 }
