@@ -28,6 +28,7 @@ packages=(
   poppler-utils                       # pdftotext: the printed report's text
   python3-jsonschema                  # validates grader check --format sarif against the SARIF schema
   python3-yaml                        # the student kit's Classroom workflow test parses it
+  clang libclang-rt-14-dev libfuzzer-14-dev  # the fuzz preset: libFuzzer targets with ASan and UBSan
   ruby unzip                          # the LMS round trip reads import files as Canvas (Ruby's CSV) and Moodle do
   munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
   # /instructor-only

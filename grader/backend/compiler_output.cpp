@@ -9,6 +9,20 @@
 
 namespace grader {
 
+namespace {
+
+/// The longest text a regular expression here reads: std::regex recurses once per character, and
+/// a compiler quotes the student's own lines, so a 32 KB line would overflow the stack (5 KB under ASan).
+constexpr size_t kLongestRegexText = 2048;
+
+/// `line` cut to kLongestRegexText.
+std::string& clipped(std::string& line) {
+    if (line.size() > kLongestRegexText) line.resize(kLongestRegexText);
+    return line;
+}
+
+}  // namespace
+
 std::string summarizeCompilerLog(const std::string& log) {
     static const std::regex compileError(R"(^(.*?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");
     static const std::regex nvccError(R"(^(.*?)\((\d+)\): error: (.*)$)");
@@ -20,7 +34,7 @@ std::string summarizeCompilerLog(const std::string& log) {
     int errors = 0;
     for (std::string line; std::getline(lines, line);) {
         std::smatch m;
-        if (std::regex_search(line, m, compileError)) {
+        if (std::regex_search(clipped(line), m, compileError)) {
             ++errors;
             if (first.empty()) {
                 std::string file = m[1].str();
@@ -127,8 +141,15 @@ std::string explainContractMismatch(const std::string& summary, const std::strin
     const std::vector<std::string> expected = splitParameters(m[2].str());
     const std::regex definition("(^|[^A-Za-z0-9_])" + name + R"(\s*\(([^)]*)\)\s*\{)");
     std::smatch d;
-    if (!std::regex_search(source, d, definition)) return summary;
-    const int line = 1 + static_cast<int>(std::count(source.begin(), source.begin() + d.position(0), '\n'));
+    size_t found = std::string::npos;  // searched from each place the name appears, in a window of bounded length
+    std::string window;
+    for (size_t at = source.find(name); at != std::string::npos && found == std::string::npos; at = source.find(name, at + 1)) {
+        const size_t begin = at == 0 ? 0 : at - 1;
+        window = source.substr(begin, kLongestRegexText);
+        if (std::regex_search(window, d, definition, std::regex_constants::match_continuous)) found = begin + static_cast<size_t>(d.position(0));
+    }
+    if (found == std::string::npos) return summary;
+    const int line = 1 + static_cast<int>(std::count(source.begin(), source.begin() + static_cast<std::ptrdiff_t>(found), '\n'));
     const std::vector<std::string> given = splitParameters(d[2].str());
     std::string contract;
     for (const auto& e : expected) contract += (contract.empty() ? "" : ", ") + writtenType(canonicalType(e, false));
@@ -169,7 +190,7 @@ std::string unsupportedConstruct(const std::string& log, bool (*isCudaName)(cons
     std::stringstream lines(log);
     for (std::string line; std::getline(lines, line);) {
         std::smatch m;
-        if (!std::regex_search(line, m, firstError)) continue;
+        if (!std::regex_search(clipped(line), m, firstError)) continue;
         std::string file = m[1].str();
         file = file.substr(file.find_last_of('/') + 1);
         const std::string where = " at " + file + ":" + m[2].str();

@@ -68,7 +68,7 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
         if (word == "output") {
             char name[64] = {};
             size_t count = 0;
-            if (std::sscanf(line.c_str(), "output %63s %zu", name, &count) != 2 || pos + count * 4 > bytes.size()) {
+            if (std::sscanf(line.c_str(), "output %63s %zu", name, &count) != 2 || pos > bytes.size() || count > (bytes.size() - pos) / 4) {
                 record.parseError = "a truncated output in the run record";
                 return;
             }

@@ -57,6 +57,12 @@ struct ArchiveCloser {
 
 Error refused(const fs::path& archivePath, const std::string& why) { return Error{archivePath.filename().string(), why, ""}; }
 
+/// libarchive's reason for the last failure; it may have none (archive_error_string() returns NULL then).
+std::string readerError(archive* reader) {
+    const char* reason = archive_error_string(reader);
+    return reason && *reason ? cleanUtf8(reason) : "no reason given by the archive reader";
+}
+
 }  // namespace
 
 /// The archive names batch grading unpacks, longest first (".tar.gz" before ".gz").
@@ -108,6 +114,7 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
     std::error_code ec;
     const auto archiveSize = fs::file_size(archivePath, ec);
     if (ec) return refused(archivePath, "cannot read the archive: " + ec.message());
+    if (archiveSize == 0) return refused(archivePath, "the file is empty (0 bytes): the upload holds nothing");
     if (static_cast<long long>(archiveSize) > limits.maxArchiveBytes)
         return refused(archivePath, "the archive is " + human(static_cast<long long>(archiveSize)) + ", over the " +
                                         human(limits.maxArchiveBytes) + " limit");
@@ -123,7 +130,7 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
     archive_read_support_format_rar(reader.get());
     archive_read_support_format_rar5(reader.get());
     if (archive_read_open_filename(reader.get(), archivePath.c_str(), 64 * 1024) != ARCHIVE_OK)
-        return refused(archivePath, std::string("not a readable archive (.zip, .tar.gz, .7z, .rar, ...): ") + archive_error_string(reader.get()));
+        return refused(archivePath, "not a readable archive (.zip, .tar.gz, .7z, .rar, ...): " + readerError(reader.get()));
 
     ExtractSummary summary;
     long entries = 0;
@@ -132,14 +139,19 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
     while (true) {
         const int status = archive_read_next_header(reader.get(), &entry);
         if (status == ARCHIVE_EOF) break;
-        if (status < ARCHIVE_WARN)
-            return refused(archivePath, std::string("the archive is damaged: ") + archive_error_string(reader.get()));
+        if (status != ARCHIVE_OK && status != ARCHIVE_WARN)  // ARCHIVE_RETRY too: no header was read
+            return refused(archivePath, "the archive is damaged: " + readerError(reader.get()));
         if (++entries > limits.maxEntries)
             return refused(archivePath, "more than " + std::to_string(limits.maxEntries) + " entries (a zip bomb?)");
         const char* rawName = archive_entry_pathname_utf8(entry);
         if (!rawName) rawName = archive_entry_pathname(entry);
-        const std::string name = rawName ? rawName : "";
-        if (auto why = unsafeEntryPath(name, limits.maxDepth)) return refused(archivePath, "entry '" + name + "' has " + *why);
+        if (!rawName)
+            return refused(archivePath, "entry " + std::to_string(entries) + "'s name cannot be read (" + readerError(reader.get()) + ")");
+        const std::string name = rawName, shown = cleanUtf8(name);  // shown: as messages quote it
+        if (summary.notes.empty() && shown != name)
+            summary.notes.push_back("names in the archive are not UTF-8 text (made with another character set?), e.g. '" + shown +
+                                    "': unpacked as they are");
+        if (auto why = unsafeEntryPath(name, limits.maxDepth)) return refused(archivePath, "entry '" + shown + "' has " + *why);
         const auto parts = components(name);
         if (parts.empty()) continue;  // "./"
         fs::path target = into;
@@ -147,16 +159,16 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
 
         if (const char* hardlink = archive_entry_hardlink(entry)) {
             if (auto why = unsafeEntryPath(hardlink, limits.maxDepth))
-                return refused(archivePath, "hard link '" + name + "' points outside the archive: its target has " + *why);
-            summary.skipped.push_back("hard link '" + name + "' not extracted");
+                return refused(archivePath, "hard link '" + shown + "' points outside the archive: its target has " + *why);
+            summary.skipped.push_back("hard link '" + shown + "' not extracted");
             continue;
         }
         const auto type = archive_entry_filetype(entry);
         if (type == AE_IFLNK) {
             const char* linkTarget = archive_entry_symlink(entry);
             if (auto why = linkLeavesArchive(name, linkTarget ? linkTarget : ""))
-                return refused(archivePath, "link '" + name + "' leaves the archive: " + *why);
-            summary.skipped.push_back("link '" + name + "' not extracted");
+                return refused(archivePath, "link '" + shown + "' leaves the archive: " + *why);
+            summary.skipped.push_back("link '" + shown + "' not extracted");
             continue;
         }
         if (type == AE_IFDIR) {
@@ -164,13 +176,13 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
             continue;
         }
         if (type != AE_IFREG) {
-            summary.skipped.push_back("special file '" + name + "' not extracted");
+            summary.skipped.push_back("special file '" + shown + "' not extracted");
             continue;
         }
         if (archive_entry_size_is_set(entry)) {
             const long long declared = archive_entry_size(entry);
             if (declared > limits.maxEntryBytes)
-                return refused(archivePath, "entry '" + name + "' declares " + human(declared) + ", over the " +
+                return refused(archivePath, "entry '" + shown + "' declares " + human(declared) + ", over the " +
                                                 human(limits.maxEntryBytes) + " limit per file (a zip bomb?)");
             if (summary.bytes + declared > limits.maxTotalBytes)
                 return refused(archivePath, "the entries declare more than " + human(limits.maxTotalBytes) +
@@ -179,8 +191,8 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
         fs::create_directories(target.parent_path(), ec);
         const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd < 0) {
-            if (errno == EEXIST) return refused(archivePath, "entry '" + name + "' appears twice");
-            return refused(archivePath, "cannot write entry '" + name + "': " + std::strerror(errno));
+            if (errno == EEXIST) return refused(archivePath, "entry '" + shown + "' appears twice");
+            return refused(archivePath, "cannot write entry '" + shown + "': " + std::strerror(errno));
         }
         long long written = 0;
         while (true) {
@@ -188,21 +200,21 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
             if (got == 0) break;
             if (got < 0) {
                 ::close(fd);
-                return refused(archivePath, "entry '" + name + "' cannot be read: " + archive_error_string(reader.get()));
+                return refused(archivePath, "entry '" + shown + "' cannot be read: " + readerError(reader.get()));
             }
             written += got;
             summary.bytes += got;
             if (written > limits.maxEntryBytes || summary.bytes > limits.maxTotalBytes) {
                 ::close(fd);
                 if (written > limits.maxEntryBytes)
-                    return refused(archivePath, "entry '" + name + "' inflates past the " + human(limits.maxEntryBytes) +
+                    return refused(archivePath, "entry '" + shown + "' inflates past the " + human(limits.maxEntryBytes) +
                                                     " limit per file (a zip bomb?)");
                 return refused(archivePath, "the entries inflate past the " + human(limits.maxTotalBytes) +
                                                 " limit in all (a zip bomb?)");
             }
             if (::write(fd, buffer.data(), static_cast<size_t>(got)) != got) {
                 ::close(fd);
-                return refused(archivePath, "cannot write entry '" + name + "': " + std::strerror(errno));
+                return refused(archivePath, "cannot write entry '" + shown + "': " + std::strerror(errno));
             }
         }
         ::close(fd);

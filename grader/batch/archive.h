@@ -25,6 +25,7 @@ struct ArchiveLimits {
     long long maxEntryBytes = 16LL << 20;    ///< one file, uncompressed
     long long maxTotalBytes = 64LL << 20;    ///< all files, uncompressed
     int maxDepth = 32;                       ///< folders in an entry's path
+    double maxSeconds = 60;                  ///< unpacking in a child process (unpack_child.h)
 };
 
 /// What an extraction produced.
@@ -32,6 +33,7 @@ struct ExtractSummary {
     long files = 0;
     long long bytes = 0;
     std::vector<std::string> skipped;  ///< "link 'a/b' not extracted", ...
+    std::vector<std::string> notes;    ///< what else the archive showed: names that are not UTF-8
 };
 
 /// True for the names batch grading unpacks: .zip, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .7z, .rar (any case).

@@ -21,6 +21,8 @@
 #include "batch/prebuild.h"
 #include "batch/progress.h"
 #include "batch/results.h"
+#include "batch/unpack_child.h"
+#include "batch/upload_check.h"
 #include "checks/check.h"
 #include "core/escape.h"
 #include "core/interrupt.h"
@@ -52,12 +54,14 @@ std::string resultKey(const std::string& contentHashText, const std::string& cou
 
 std::string verdictLine(const StudentResult& r) {
     if (r.status != "graded") return r.status + ": " + r.message;
+    std::string problems;
+    for (const auto& problem : r.problems) problems += "; " + problem;
     std::string text = std::to_string(r.score()) + "/" + std::to_string(r.maxScore());
     int missing = 0;
     for (const auto& l : r.lessons) missing += !l.submitted;
     if (missing) text += " (" + std::to_string(missing) + " lesson" + (missing > 1 ? "s" : "") + " not submitted)";
     if (r.hasGraderError()) text += " [grader error]";
-    return text;
+    return text + problems;
 }
 
 /// Takes course.yaml's near_miss_penalty off a lesson graded from a file named differently, and says so.
@@ -97,8 +101,10 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
         result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return result;
     };
+    if (options.intakeHook) options.intakeHook(sub.id);
     if (sub.kind == SubmissionKind::Unusable) return notGraded(sub.reason);
     if (sub.kind == SubmissionKind::File) {
+        if (auto big = tooLarge(sub.path, sub.sourceName(), options.archiveLimits.maxEntryBytes)) return notGraded(*big);
         const Lesson* lesson = lessonOfLooseFile(course, sub.sourceName());
         if (!lesson)
             return notGraded("a loose .cu file whose name names no single lesson; hand in a folder, or name the file after its lesson's "
@@ -115,16 +121,22 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
         std::error_code ec;
         fs::remove_all(unpacked, ec);
         fs::create_directories(unpacked, ec);
-        auto extracted = extractArchive(sub.path, unpacked, options.archiveLimits);
-        if (!extracted) {
-            result.status = "refused";
-            result.message = extracted.error().message;
-            for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
+        const Unpacked extracted = unpackInChild(sub.path, unpacked, options.archiveLimits, options.unpacker);
+        if (!extracted.summary) {
             fs::remove_all(unpacked, ec);
+            if (extracted.unpackerFailed) {  // the grader's trouble, not the student's: graded again on the next run
+                result.graderError = true;
+                return notGraded("the grader could not unpack " + sub.sourceName() + ": " + extracted.refusal.message + " (" +
+                                 extracted.refusal.hint + ")");
+            }
+            result.status = "refused";
+            result.message = extracted.refusal.message;
+            for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
             result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             return result;
         }
-        for (const auto& skipped : extracted->skipped) result.notes.push_back(skipped);
+        for (const auto& skipped : extracted.summary->skipped) result.notes.push_back(skipped);
+        for (const auto& note : extracted.summary->notes) result.problems.push_back(sub.sourceName() + ": " + note);
         root = unpacked;
     }
     std::map<std::string, std::string> handedAs;  // Files: the name in `unpacked` -> the file as the LMS named it
@@ -141,15 +153,20 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
             if (isArchiveName(name)) {
                 name = stripArchiveExtension(name);
                 fs::create_directories(unpacked / name, ec);
-                auto extracted = extractArchive(file.path, unpacked / name, options.archiveLimits);
-                if (!extracted) {
-                    result.notes.push_back(file.path.filename().string() + " refused, not unpacked: " + extracted.error().message);
+                const Unpacked extracted = unpackInChild(file.path, unpacked / name, options.archiveLimits, options.unpacker);
+                if (!extracted.summary) {
+                    result.graderError = result.graderError || extracted.unpackerFailed;
+                    result.problems.push_back(cleanUtf8(file.path.filename().string()) + " refused, not unpacked: " + extracted.refusal.message);
                     fs::remove_all(unpacked / name, ec);
                     continue;
                 }
-                result.notes.push_back(file.path.filename().string() + ": an archive, unpacked (" + std::to_string(extracted->files) + " file" +
-                                       (extracted->files == 1 ? "" : "s") + "); the lesson files in it are graded");
-                for (const auto& skipped : extracted->skipped) result.notes.push_back(skipped);
+                result.notes.push_back(file.path.filename().string() + ": an archive, unpacked (" + std::to_string(extracted.summary->files) + " file" +
+                                       (extracted.summary->files == 1 ? "" : "s") + "); the lesson files in it are graded");
+                for (const auto& skipped : extracted.summary->skipped) result.notes.push_back(skipped);
+                for (const auto& note : extracted.summary->notes) result.problems.push_back(cleanUtf8(file.path.filename().string()) + ": " + note);
+            } else if (auto big = tooLarge(file.path, cleanUtf8(file.path.filename().string()), options.archiveLimits.maxEntryBytes)) {
+                result.problems.push_back(*big + "; not graded");
+                continue;
             } else {
                 fs::copy_file(file.path, unpacked / name, fs::copy_options::overwrite_existing, ec);
                 if (ec) return notGraded("cannot copy " + file.path.filename().string() + ": " + ec.message());
@@ -166,18 +183,32 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
             if (auto error = copySubmissionFolder(sub.path, unpacked, options.archiveLimits)) return notGraded("cannot copy the folder: " + error->message);
             root = unpacked;
         }
-        NestedArchives nested = openNestedArchives(root, options.archiveLimits);
+        NestedArchives nested = openNestedArchives(root, options.archiveLimits, options.unpacker);
+        result.graderError = result.graderError || nested.unpackerFailed;
         for (const auto& note : nested.notes) result.notes.push_back(cleanUtf8(note));
         opened = nested.opened;
     }
     const LessonFiles files = findLessonFiles(course, root);
     for (const auto& note : files.notes) result.notes.push_back(note);
+    // A lesson file that is not source text is not built (its compile check says what it is); one in another code page is, with a note.
+    std::map<std::string, std::string> unbuildable;  // lesson id -> why
+    for (const auto& [lessonId, file] : files.byLesson) {
+        const std::string name = cleanUtf8(file.filename().string());
+        if (auto why = notSourceText(file, name, static_cast<uintmax_t>(options.archiveLimits.maxEntryBytes))) {
+            unbuildable[lessonId] = *why;
+            result.problems.push_back(lessonId + ": " + *why);
+        } else if (auto note = encodingNote(file, name)) {
+            result.problems.push_back(lessonId + ": " + *note);
+        }
+    }
     // Messages and the commands in them name the file as the student's kit has it, and the grader
     // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
     CheckOptions checkOptions;
     checkOptions.seed = result.seed;
     checkOptions.grader = kitGraderCommand();
-    LessonPrebuild prebuild(course, files.byLesson, backend, &cpu);
+    std::map<std::string, fs::path> buildable = files.byLesson;
+    for (const auto& [lessonId, why] : unbuildable) buildable.erase(lessonId);
+    LessonPrebuild prebuild(course, buildable, backend, &cpu);
     // One lesson's outcome; lessons share nothing but the (stateless) backends.
     auto gradeOne = [&](const Lesson& lesson) {
         auto found = files.byLesson.find(lesson.id);
@@ -192,7 +223,12 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
         outcome.submitted = true;
         prebuild.waitFor(lesson.id);
         try {
-            outcome.report = gradeLesson(course, lesson, found->second, lesson.starterFile(), backend, &cpu, checkOptions);
+            if (auto why = unbuildable.find(lesson.id); why != unbuildable.end()) {
+                UnbuildableBackend notBuilt(backend, why->second), cpuNotBuilt(cpu, why->second);
+                outcome.report = gradeLesson(course, lesson, found->second, lesson.starterFile(), notBuilt, &cpuNotBuilt, checkOptions);
+            } else {
+                outcome.report = gradeLesson(course, lesson, found->second, lesson.starterFile(), backend, &cpu, checkOptions);
+            }
         } catch (const std::exception& e) {
             outcome.report.lesson = lesson.id;
             outcome.report.backend = backendName;
@@ -215,7 +251,8 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     return result;
 }
 
-/// The result of a submission the grader itself failed on; it is graded again on the next run.
+/// The row of a submission the grader itself failed on while taking it in or grading it (an exception,
+/// a helper that died): not graded, with the reason; it is graded again on the next run.
 StudentResult graderFailure(const Course& course, const Planned& planned, const std::string& backendName, const std::string& what) {
     StudentResult result;
     result.courseHash = course.sourceHash;
@@ -226,10 +263,10 @@ StudentResult graderFailure(const Course& course, const Planned& planned, const 
     result.submissionKey = planned.key;
     result.backend = backendName;
     result.gradedAt = utcNow();
-    LessonOutcome outcome;
-    outcome.submitted = true;
-    outcome.report.checks.push_back({"grader", Status::Error, "the grader failed: " + what, 0, 0});
-    result.lessons.push_back(outcome);
+    result.status = "not graded";
+    result.message = "the grader failed on this entry: " + cleanUtf8(what) + " (graded again on the next run)";
+    result.graderError = true;
+    for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
     return result;
 }
 
@@ -313,7 +350,12 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
             continue;
         }
         ++summary.submissions;
-        auto content = submissionContentHash(course, sub);
+        Expected<std::string> content = Error{};
+        try {  // a submission that cannot even be hashed is still graded: its row says why
+            content = submissionContentHash(course, sub);
+        } catch (const std::exception& e) {
+            content = Error{sub.path.string(), e.what(), ""};
+        }
         const std::string key = resultKey(content ? *content : "unreadable-" + sub.id, course.sourceHash, options.seed);
         if (const std::string kept = upToDateStatus(options.out / (sub.id + ".json"), key, summary.backend); !kept.empty()) {
             ++summary.upToDate;
@@ -377,6 +419,8 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
                 result = gradeSubmission(course, toGrade[i], options, summary.backend, backend, *cpu, work);
             } catch (const std::exception& e) {
                 result = graderFailure(course, toGrade[i], summary.backend, e.what());
+            } catch (...) {
+                result = graderFailure(course, toGrade[i], summary.backend, "an exception of an unknown kind");
             }
             if (interrupted()) {  // cut short: its verdicts may be the interruption's, not the student's
                 std::lock_guard<std::mutex> lock(summaryMutex);

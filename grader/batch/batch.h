@@ -63,6 +63,10 @@ struct BatchOptions {
     /// Each result as graded, from memory (one call at a time): `grader gradescope-results` never reads back a file
     /// that student code could have reached.
     std::function<void(const StudentResult&)> onResult;
+    /// The program that unpacks archives in a child process (unpack_child.h); "": this grader. Tests name another.
+    std::filesystem::path unpacker;
+    /// Tests: called with each submission's id as it is taken in (one that throws shows where that ends up).
+    std::function<void(const std::string& id)> intakeHook;
 };
 
 /// What a batch run did.

@@ -57,6 +57,7 @@ std::string gradebookCsv(const ClassView& view) {
         if (const std::string missing = result->notSubmitted(); result->status == "graded" && !missing.empty())
             notes = missing + " not submitted";
         if (result->latePenalty) notes += (notes.empty() ? "" : "; ") + std::string("late: ") + std::to_string(result->latePenalty) + " off";
+        for (const auto& problem : result->problems) notes += (notes.empty() ? "" : "; ") + problem;
         out << "," << result->score() << "," << result->maxScore() << "," << (result->late ? "late" : "") << ","
             << csvField(result->status) << "," << csvField(notes) << "\r\n";
     }

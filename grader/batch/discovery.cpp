@@ -22,6 +22,18 @@ constexpr long kMaxWalkEntries = 20000;
 constexpr uintmax_t kMaxHashedArchiveBytes = 256u << 20;
 constexpr int kMaxHashedSiblings = 200;
 constexpr uintmax_t kMaxHashedSiblingBytes = 1u << 20;
+constexpr uintmax_t kMaxHashedFileBytes = 16u << 20;  // larger uploads are not graded: their size and time key them
+
+/// A file's bytes for the content hash, or its size and time when it is larger than `largest` (never read whole).
+Expected<std::string> hashedBytes(const fs::path& file, uintmax_t largest) {
+    std::error_code ec;
+    const auto size = fs::file_size(file, ec);
+    if (!ec && size > largest)
+        return "oversize-" + std::to_string(size) + "-" + std::to_string(fs::last_write_time(file, ec).time_since_epoch().count());
+    std::string bytes;
+    if (!readFile(file, bytes)) return Error{file.string(), "cannot read the file", ""};
+    return bytes;
+}
 
 bool safeIdChar(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '@' || c == '+' || c == '-';
@@ -241,9 +253,9 @@ Expected<std::string> submissionContentHash(const Course& course, const Submissi
     const std::string late = submission.late ? "-late" : "";
     if (submission.kind == SubmissionKind::Files) {  // every upload, earlier ones too: which one wins is part of the key
         for (const auto& file : submission.files) {
-            std::string bytes;
-            if (!readFile(file.path, bytes)) return Error{file.path.string(), "cannot read the file", ""};
-            material += file.path.filename().string() + "\n" + file.name + "\n" + file.attempt + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
+            auto bytes = hashedBytes(file.path, kMaxHashedArchiveBytes);
+            if (!bytes) return bytes.error();
+            material += file.path.filename().string() + "\n" + file.name + "\n" + file.attempt + "\n" + std::to_string(bytes->size()) + "\n" + *bytes;
         }
         return "files-" + contentHash(material) + late;
     }
@@ -277,9 +289,9 @@ Expected<std::string> submissionContentHash(const Course& course, const Submissi
         if (fs::file_size(submission.path / archive, ec) <= kMaxHashedArchiveBytes) inputs.insert(submission.path / archive);
     }
     for (const auto& path : inputs) {
-        std::string bytes;
-        if (!readFile(path, bytes)) return Error{path.string(), "cannot read the file", ""};
-        material += path.lexically_relative(submission.path).string() + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
+        auto bytes = hashedBytes(path, kMaxHashedFileBytes);
+        if (!bytes) return bytes.error();
+        material += path.lexically_relative(submission.path).string() + "\n" + std::to_string(bytes->size()) + "\n" + *bytes;
     }
     return "folder-" + contentHash(material) + late;
 }

@@ -94,6 +94,7 @@ Feedback feedbackOf(const Course& course, const StudentResult& r) {
     if (r.status == "refused") f.notes.push_back("Your submission was refused: " + cleanUtf8(r.message));
     else if (r.status == "not graded yet") f.notes.push_back("Your submission has no result yet: it has not been graded.");
     else if (!f.graded) f.notes.push_back("Your submission could not be graded: " + cleanUtf8(r.message));
+    for (const auto& problem : r.problems) f.notes.push_back(cleanUtf8(problem));
     for (const auto& note : r.notes) f.notes.push_back(cleanUtf8(note));
     for (const auto& l : r.lessons) {
         LessonFeedback lf;

@@ -359,6 +359,7 @@ std::string feedback(const ClassView& view, const StudentResult& s) {
         << ", seed " << s.seed << "</div>";
     if (s.status == "refused") out << "<p class=\"banner\">Refused: " << htmlEscape(s.message) << "</p>";
     if (s.status == "not graded") out << "<p class=\"banner\">Not graded: " << htmlEscape(s.message) << "</p>";
+    for (const auto& problem : s.problems) out << "<div>upload: " << htmlEscape(problem) << "</div>";
     for (const auto& note : s.notes) out << "<div class=\"muted\">note: " << htmlEscape(note) << "</div>";
     if (s.status == "graded") {
         for (const auto& l : s.lessons) {

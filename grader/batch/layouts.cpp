@@ -6,9 +6,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "batch/archive.h"
 #include "core/escape.h"
@@ -90,6 +92,31 @@ struct FlatStudent {
     std::map<std::string, std::vector<std::pair<FlatName, fs::path>>> byAttempt;  // attempt -> files (Blackboard)
 };
 
+/// The student's name in Blackboard's attempt file, from its first line "Name: Ada Lovelace (ada)"; "" when
+/// none. Read line by line (the file holds the student's own comments, so a line may be of any length) and
+/// only its first 64 KB.
+std::string blackboardName(const fs::path& attemptFile) {
+    std::error_code ec;
+    std::ifstream in(attemptFile, std::ios::binary);
+    std::string text(std::min<uintmax_t>(fs::file_size(attemptFile, ec), 64 * 1024), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("Name:", 0) != 0) continue;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const size_t close = line.find_last_not_of(" \t");
+        const size_t open = line.rfind('(');
+        if (close == std::string::npos || line[close] != ')' || open == std::string::npos || open < 5 || line.find(')', open) != close ||
+            line.find('\r') != std::string::npos)
+            continue;
+        const std::string name = line.substr(5, open - 5);
+        const size_t first = name.find_first_not_of(" \t"), last = name.find_last_not_of(" \t");
+        return first == std::string::npos ? "" : name.substr(first, last - first + 1);
+    }
+    return "";
+}
+
 Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& entries) {
     const LayoutInfo& info = layoutInfo(layout);
     DiscoveredClass found;
@@ -146,10 +173,7 @@ Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& e
         }
         if (layout == LmsLayout::Blackboard) {
             if (parsed->metadata) {  // "Name: Ada Lovelace (ada)"
-                std::string text;
-                static const std::regex nameLine(R"((?:^|\n)Name:[ \t]*([^\r\n]*?)[ \t]*\(([^)\r\n]*)\)[ \t]*\r?(?:\n|$))");
-                std::smatch m;
-                if (readFile(e.path, text) && std::regex_search(text, m, nameLine) && !m[1].str().empty()) sub.name = cleanUtf8(m[1].str());
+                if (const std::string name = blackboardName(e.path); !name.empty()) sub.name = cleanUtf8(name);
                 sub.notes.push_back(e.name + ": Blackboard's receipt of attempt " + parsed->attempt +
                                     " (its name read; its comments are not graded)");
             }
@@ -239,6 +263,14 @@ YAML::Node symbolKey(const YAML::Node& map, const std::string& key) {
 
 std::string scalar(const YAML::Node& node) { return node && node.IsScalar() ? node.as<std::string>() : ""; }
 
+/// What a metadata value is, for a note on one of the wrong type: "a list", "a mapping", "empty".
+std::string nodeKind(const YAML::Node& node) {
+    if (!node || node.IsNull()) return "empty";
+    if (node.IsSequence()) return node.size() ? "a list" : "an empty list";
+    if (node.IsMap()) return "a mapping";
+    return "text";
+}
+
 Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vector<Entry>& entries) {
     DiscoveredClass found;
     found.layout = layoutInfo(LmsLayout::Gradescope).title;
@@ -260,7 +292,10 @@ Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vect
         const YAML::Node entry = metadata.IsMap() ? metadata[e.name] : YAML::Node();
         const YAML::Node submitters = symbolKey(entry, "submitters");
         if (!submitters || !submitters.IsSequence() || submitters.size() == 0) {
-            found.notes.push_back(e.name + ": not in submission_metadata.yml; filed under its folder's name");
+            const std::string why = !entry           ? "not in submission_metadata.yml"
+                                    : !entry.IsMap() ? "its entry in submission_metadata.yml is " + nodeKind(entry) + ", not a mapping"
+                                                     : "submission_metadata.yml gives its :submitters: as " + nodeKind(submitters) + ", not a list";
+            found.notes.push_back(e.name + ": " + why + "; filed under its folder's name");
             Submission sub;
             sub.id = safeStudentId(e.name);
             sub.path = e.path;
@@ -269,6 +304,13 @@ Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vect
         }
         std::vector<std::string> group;
         for (const auto& who : submitters) group.push_back(cleanUtf8(scalar(symbolKey(who, "name"))));
+        for (const auto& who : submitters) {  // a value of the wrong type is left out, with a note
+            if (!who.IsMap()) found.notes.push_back(e.name + ": a submitter in submission_metadata.yml is " + nodeKind(who) + ", not a mapping");
+            for (const char* key : {"name", "sid", "email"})
+                if (const YAML::Node value = symbolKey(who, key); value && (value.IsSequence() || value.IsMap()))
+                    found.notes.push_back(e.name + ": submission_metadata.yml gives a submitter's :" + key + ": as " + nodeKind(value) +
+                                          ", not text; left out");
+        }
         for (const auto& who : submitters) {
             Submission sub;
             const std::string sid = scalar(symbolKey(who, "sid")), email = scalar(symbolKey(who, "email"));

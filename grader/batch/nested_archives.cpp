@@ -1,6 +1,7 @@
 // Nested archives: a capped walk that finds them, extraction beside each
 // (archive.h), and the bounded copy of a folder that makes it writable.
 #include "batch/nested_archives.h"
+#include "batch/unpack_child.h"
 
 #include <algorithm>
 
@@ -35,7 +36,7 @@ std::vector<fs::path> archivesInside(const fs::path& root) {
     return found;
 }
 
-NestedArchives openNestedArchives(const fs::path& root, const ArchiveLimits& limits) {
+NestedArchives openNestedArchives(const fs::path& root, const ArchiveLimits& limits, const fs::path& unpacker) {
     NestedArchives result;
     for (const auto& archive : archivesInside(root)) {
         const fs::path folder = archive.string() + kUnpackedSuffix;
@@ -45,12 +46,14 @@ NestedArchives openNestedArchives(const fs::path& root, const ArchiveLimits& lim
             continue;
         }
         fs::create_directories(root / folder, ec);
-        auto extracted = extractArchive(root / archive, root / folder, limits);
-        if (!extracted) {
+        const Unpacked unpacked = unpackInChild(root / archive, root / folder, limits, unpacker);
+        if (!unpacked.summary) {
             fs::remove_all(root / folder, ec);
-            result.notes.push_back(archive.string() + " refused, not unpacked: " + extracted.error().message);
+            result.notes.push_back(archive.string() + " refused, not unpacked: " + unpacked.refusal.message);
+            result.unpackerFailed = result.unpackerFailed || unpacked.unpackerFailed;
             continue;
         }
+        const ExtractSummary* extracted = &*unpacked.summary;
         result.opened.push_back({archive, folder});
         result.notes.push_back(archive.string() + ": an archive in the submission, unpacked (" + std::to_string(extracted->files) + " file" +
                                (extracted->files == 1 ? "" : "s") + "); the lesson files in it are graded");

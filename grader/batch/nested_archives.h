@@ -27,6 +27,7 @@ struct OpenedArchive {
 struct NestedArchives {
     std::vector<OpenedArchive> opened;
     std::vector<std::string> notes;  ///< "lab.zip: unpacked, 3 files", "lab.zip refused, not unpacked: ...", "inner.zip: an archive inside lab.zip, not opened"
+    bool unpackerFailed = false;     ///< an unpacking child crashed, hung or could not start (the grader's trouble)
 };
 
 /// The archives under `root` (.zip, .tar.gz, .7z, ...: archive.h's names), links not followed and
@@ -34,8 +35,9 @@ struct NestedArchives {
 std::vector<std::filesystem::path> archivesInside(const std::filesystem::path& root);
 
 /// Unpacks each archive under `root` into "<archive>.d" beside it (written into `root`, which must be the
-/// grader's own copy).
-NestedArchives openNestedArchives(const std::filesystem::path& root, const ArchiveLimits& limits);
+/// grader's own copy), each in a child process running `unpacker` (unpack_child.h; "": this grader).
+NestedArchives openNestedArchives(const std::filesystem::path& root, const ArchiveLimits& limits,
+                                  const std::filesystem::path& unpacker = {});
 
 /// Copies the submission folder `from` into `to` (a new folder): folders and regular files only, links left
 /// out, at most 20000 entries and `limits.maxTotalBytes` bytes; an error when the copy cannot be made.

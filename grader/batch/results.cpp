@@ -71,6 +71,7 @@ int StudentResult::maxScore() const {
 }
 
 bool StudentResult::hasGraderError() const {
+    if (graderError) return true;
     for (const auto& l : lessons)
         for (const auto& c : l.report.checks)
             if (c.status == Status::Error) return true;
@@ -118,6 +119,8 @@ nlohmann::json studentResultJson(const StudentResult& r) {
     if (!r.name.empty()) j["name"] = r.name;
     j["late"] = r.late;
     if (r.latePenalty) j["late_penalty"] = r.latePenalty;
+    if (!r.problems.empty()) j["problems"] = r.problems;
+    if (r.graderError) j["grader_error"] = true;
     return j;
 }
 
@@ -142,6 +145,8 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std
         r.gradedAt = text(j, "graded_at");
         r.seconds = j.value("seconds", 0.0);
         r.notes = j.value("notes", std::vector<std::string>{});
+        r.problems = j.value("problems", std::vector<std::string>{});
+        r.graderError = j.value("grader_error", false);
         for (const auto& l : j.at("lessons")) {
             LessonOutcome outcome;
             outcome.submitted = text(l, "status") == "graded";

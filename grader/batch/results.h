@@ -2,7 +2,8 @@
 //   {"id": ..., "name": the student's name from the layout, "source": the name as handed in,
 //    "late": the LMS marked it late, "late_penalty": points taken off for it, "status": "graded" | "refused" | "not graded", "message": ...,
 //    "submission_key": ..., "backend": ..., "sandboxed": ..., "seed": ...,
-//    "score": ..., "max_score": ..., "notes": [...],
+//    "score": ..., "max_score": ..., "notes": [...], "problems": [...] (when any),
+//    "grader_error": true (when the grader's own trouble kept it from grading),
 //    "lessons": [ the object `grader check --json` prints, plus
 //                 "status": "graded" | "not submitted", and "program_output":
 //                 {"run", "lines"} when the student's program printed ]}
@@ -53,6 +54,11 @@ struct StudentResult {
     std::string gradedAt;        ///< UTC, ISO 8601
     double seconds = 0;
     std::vector<std::string> notes;
+    /// What was wrong with the upload though it was graded: a lesson file that is not source text or
+    /// not UTF-8, an archive inside that was refused, names that are not UTF-8.
+    std::vector<std::string> problems;
+    /// The grader's own trouble kept it from grading this entry (an exception, a helper that died): regraded on the next run.
+    bool graderError = false;
     std::vector<LessonOutcome> lessons;
 
     /// Points earned over every lesson, less the late penalty.

@@ -126,7 +126,7 @@ std::string tileMapOfFirstWrong(const CheckContext& ctx, const MatmulVerdict& ve
 std::string writeConflictOfC(const RunRecord& record, int n) {
     auto w = std::find_if(record.writeConflicts.begin(), record.writeConflicts.end(), [](const auto& c) { return c.buffer == "C"; });
     if (w == record.writeConflicts.end()) return "";
-    const long index = std::atol(w->element.c_str() + 2);
+    const long index = w->element.size() > 2 ? std::atol(w->element.c_str() + 2) : 0;  // "C[index]", as the record says
     auto thread = [](const int t[3]) { return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + ")"; };
     return " C[" + std::to_string(index / n) + "][" + std::to_string(index % n) + "] is written by more than one thread in one launch (thread " +
            thread(w->first) + " of block " + thread(w->firstBlock) + ", then thread " + thread(w->second) + " of block " +

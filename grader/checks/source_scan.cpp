@@ -11,6 +11,26 @@ namespace {
 
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+/// The longest text a regular expression here reads: std::regex recurses once per character, so a
+/// student's 32 KB identifier or statement would overflow the stack (5 KB under ASan).
+constexpr size_t kLongestRegexText = 2048;
+
+/// Whether code[begin, end) calls a barrier: `__syncthreads (` or `. sync (` (a group's), spaces allowed.
+bool callsBarrier(const std::string& code, size_t begin, size_t end) {
+    const auto skipSpaces = [&](size_t i) {
+        while (i < end && std::isspace(static_cast<unsigned char>(code[i]))) ++i;
+        return i;
+    };
+    for (size_t i = begin; i < end; ++i) {
+        size_t next = std::string::npos;
+        if (code.compare(i, 13, "__syncthreads") == 0 && i + 13 <= end) next = skipSpaces(i + 13);
+        else if (code[i] == '.' && (next = skipSpaces(i + 1)) + 4 <= end && code.compare(next, 4, "sync") == 0) next = skipSpaces(next + 4);
+        else next = std::string::npos;
+        if (next != std::string::npos && next < end && code[next] == '(') return true;
+    }
+    return false;
+}
+
 /// The index just past the bracket that closes the one at `open`, or npos.
 size_t matchingClose(const std::string& code, size_t open) {
     const char opening = code[open];
@@ -57,6 +77,7 @@ std::string collapsed(const std::string& text) {
 std::string loopVariable(const std::string& header) {
     static const std::regex assigned(R"(([A-Za-z_][A-Za-z0-9_]*)\s*(=|\{)[^=])");
     static const std::regex named(R"(([A-Za-z_][A-Za-z0-9_]*))");
+    if (header.size() > kLongestRegexText) return "";
     const size_t open = header.find('(');
     const size_t firstSemicolon = header.find(';', open);
     if (open == std::string::npos || firstSemicolon == std::string::npos) return "";
@@ -86,7 +107,6 @@ std::string blankedComments(std::string code) {
 }
 
 std::optional<PhaseLoop> findPhaseLoop(const std::string& source) {
-    static const std::regex barrier(R"(__syncthreads\s*\(|\.\s*sync\s*\()");
     const std::string code = blankedComments(source);
     for (size_t i = code.find("for"); i != std::string::npos; i = code.find("for", i + 3)) {
         if ((i > 0 && isIdentifierChar(code[i - 1])) || (i + 3 < code.size() && isIdentifierChar(code[i + 3]))) continue;
@@ -97,7 +117,7 @@ std::optional<PhaseLoop> findPhaseLoop(const std::string& source) {
         if (headerEnd == std::string::npos) return std::nullopt;
         const size_t end = bodyEnd(code, headerEnd);
         if (end == std::string::npos) return std::nullopt;
-        if (!std::regex_search(code.begin() + headerEnd, code.begin() + end, barrier)) continue;
+        if (!callsBarrier(code, headerEnd, end)) continue;
         PhaseLoop loop;
         loop.line = 1 + static_cast<int>(std::count(code.begin(), code.begin() + i, '\n'));
         loop.header = collapsed(code.substr(i, headerEnd - i));
@@ -114,7 +134,16 @@ TileNames findTileNames(const std::string& source) {
     const auto storedFrom = [&code](const char* matrix, std::string& name) {
         const std::regex store(std::string(R"(([A-Za-z_][A-Za-z0-9_]*)\s*\[[^\]]*\]\s*\[[^\]]*\]\s*=\s*)") + matrix + R"(\s*\[)");
         std::smatch match;
-        if (std::regex_search(code, match, store)) name = match[1];
+        for (size_t start = 0; start < code.size();) {  // statement by statement, each short enough for std::regex
+            size_t stop = code.find(';', start);
+            if (stop == std::string::npos) stop = code.size();
+            const std::string statement = code.substr(start, std::min(stop - start, kLongestRegexText));
+            if (std::regex_search(statement, match, store)) {
+                name = match[1];
+                return;
+            }
+            start = stop + 1;
+        }
     };
     storedFrom("A", names.a);
     storedFrom("B", names.b);

@@ -15,6 +15,7 @@
 #include "batch/batch_command.h"
 #include "batch/layouts.h"
 #include "batch/roster.h"
+#include "batch/unpack_child.h"
 #include "checks/check.h"
 #include "core/course.h"
 #include "core/escape.h"
@@ -141,7 +142,7 @@ nlohmann::ordered_json courseJson(const Course& course) {
         nlohmann::ordered_json checks = nlohmann::ordered_json::array();
         for (const auto& check : lesson.checks) {
             nlohmann::ordered_json params = nlohmann::ordered_json::object();
-            for (const auto& [key, value] : check.params) std::visit([&](const auto& v) { params[key] = v; }, value);
+            for (const auto& param : check.params) std::visit([&](const auto& v) { params[param.first] = v; }, param.second);
             checks.push_back({{"name", check.name}, {"points", check.points}, {"time_limit_s", check.timeLimitS}, {"params", params}});
         }
         lessons.push_back({{"id", lesson.id}, {"title", lesson.title}, {"folder", lesson.folder}, {"student_file", lesson.studentFile},
@@ -197,6 +198,7 @@ int runCtestTests(const std::string& coursePath, const std::string& submissions,
 }  // namespace
 
 int runCli(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == kUnpackCommand) return runUnpackChild(argc, argv);  // batch's unpacking child, never typed
     CLI::App app{"grader: checks CUDA matrix-multiply lessons on a GPU or on the cpu emulator", "grader"};
     app.set_version_flag("--version", "grader " + graderVersion());
     app.require_subcommand(1);

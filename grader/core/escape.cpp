@@ -1,6 +1,9 @@
 // UTF-8 repair and the escapes of HTML, XML and CSV.
 #include "core/escape.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace grader {
 
 std::string cleanUtf8(const std::string& text) {
@@ -100,12 +103,24 @@ std::string shellQuote(const std::string& word) {
     return quoted + "'";
 }
 
+std::string yamlScalar(const std::string& text) {
+    const bool plain = !text.empty() && text[0] != '-' && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '+' || c == '-';
+    });
+    return plain ? text : yamlQuoted(text);
+}
+
 std::string yamlQuoted(const std::string& text) {
     std::string out = "\"";
+    static const char* const hex = "0123456789abcdef";
     for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-        out += c;
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') out += std::string("\\") + c;
+        else if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (byte < 0x20 || byte == 0x7F) out += std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+        else out += c;
     }
     return out + "\"";
 }

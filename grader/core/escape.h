@@ -25,7 +25,10 @@ std::string csvField(const std::string& text);
 std::string csvPlainField(const std::string& text);
 /// One shell word: as it is when it holds only safe characters, else in single quotes.
 std::string shellQuote(const std::string& word);
-/// A YAML double-quoted scalar: `"` and `\` escaped, line breaks and tabs as spaces.
+/// A YAML scalar that reads back as `text`: as it is when it is a plain word ([A-Za-z0-9_.+-], not starting
+/// with '-'), else yamlQuoted.
+std::string yamlScalar(const std::string& text);
+/// A YAML double-quoted scalar that reads back as `text`: `"` and `\` escaped, control characters as \n, \t, \x01, ...
 std::string yamlQuoted(const std::string& text);
 
 }  // namespace grader

@@ -193,7 +193,11 @@ bool YamlReader::keys(const YAML::Node& map, const std::string& what, const std:
     }
     std::set<std::string> seen;
     for (const auto& entry : map) {
-        const std::string key = entry.first.as<std::string>();
+        if (!entry.first.IsScalar()) {  // `[a]: 1`, `? {a: 1}`, or an empty `?`: no name to compare
+            fail(entry.first, what + ": a key must be a name, not " + describe(entry.first));
+            return false;
+        }
+        const std::string key = entry.first.Scalar();
         if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
             fail(entry.first, what + ": unknown key '" + key + "'", didYouMean(key, allowed));
             return false;

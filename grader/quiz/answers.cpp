@@ -159,6 +159,9 @@ std::optional<double> readNumber(const std::string& written) {
         }
         text += static_cast<char>(c);
     }
+    // No number a quiz asks for is this long; std::regex recurses once per character and a long
+    // answer ("1,000,000,..." for 100 KB) would overflow the stack.
+    if (text.size() > 64) return std::nullopt;
     static const std::regex thousands(R"([+-]?\d{1,3}(,\d{3})+(\.\d+)?)");
     if (std::regex_match(text, thousands)) {
         text.erase(std::remove(text.begin(), text.end(), ','), text.end());
@@ -190,7 +193,8 @@ Expected<Answers> parseAnswers(const std::string& text, const std::string& displ
     std::set<std::string> seen;
     for (const auto& entry : list) {
         Answer a;
-        a.id = entry.first.as<std::string>();
+        if (!entry.first.IsScalar()) return Error{in.at(entry.first), "a question id must be a name, as the starter's file lists them", ""};
+        a.id = entry.first.Scalar();
         if (!quiz.find(a.id))
             return Error{in.at(entry.first), "lesson " + quiz.lesson + "'s quiz has no question '" + a.id + "'",
                          didYouMean(a.id, quiz.ids())};

@@ -72,7 +72,7 @@ private:
         std::set<std::string> seen;
         for (const auto& entry : node) {
             QuizOption option;
-            option.key = entry.first.as<std::string>();
+            option.key = entry.first.IsScalar() ? entry.first.Scalar() : "";
             if (option.key.size() != 1 || option.key[0] < 'a' || option.key[0] > 'z') {
                 in_.fail(entry.first, what + ": '" + option.key + "' is not a letter a .. z");
                 return result;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/escape.h"
 #include "core/toolchain.h"
 #include "core/yaml_reader.h"
 
@@ -38,8 +39,8 @@ Expected<TriesRecord> parseTries(const std::string& text, const std::string& dis
     YamlReader in(displayName);
     if (!doc->IsMap()) return Error{displayName, "expected each question id with a list of the wrong answers tried", startOver};
     for (const auto& entry : *doc) {
-        const std::string id = entry.first.as<std::string>();
-        const std::vector<std::string> keys = in.stringList(entry.second, "question '" + id + "'");
+        const std::string id = in.string(entry.first, "a question id");
+        const std::vector<std::string> keys = in.error ? std::vector<std::string>{} : in.stringList(entry.second, "question '" + id + "'");
         if (in.error) return Error{in.error->where, in.error->message, startOver};
         for (const auto& key : keys) record.add(id, key);
     }
@@ -60,8 +61,8 @@ std::string formatTries(const TriesRecord& record) {
         "# lesson's worked answer instead of a hint. Delete this file to start over.\n";
     for (const auto& [id, keys] : record.wrong) {
         std::string list;
-        for (const auto& key : keys) list += (list.empty() ? "" : ", ") + key;
-        text += id + ": [" + list + "]\n";
+        for (const auto& key : keys) list += (list.empty() ? "" : ", ") + yamlScalar(key);
+        text += yamlScalar(id) + ": [" + list + "]\n";
     }
     return text;
 }

@@ -92,8 +92,9 @@ std::string loadsSentence(const char* matrix, const CellCounts& actual, const Ce
 }
 
 std::string threadName(size_t linear, const unsigned dim[3]) {
-    std::string text = "(" + std::to_string(linear % dim[0]) + "," + std::to_string((linear / dim[0]) % dim[1]);
-    if (dim[2] > 1) text += "," + std::to_string(linear / (dim[0] * dim[1]));
+    const size_t x = std::max(1u, dim[0]), y = std::max(1u, dim[1]);  // a record may say 0
+    std::string text = "(" + std::to_string(linear % x) + "," + std::to_string((linear / x) % y);
+    if (dim[2] > 1) text += "," + std::to_string(linear / (x * y));
     return text + ")";
 }
 
@@ -102,7 +103,9 @@ std::string threadsSentence(const TileMap& map) {
     auto at = [](const std::vector<uint64_t>& v, size_t i) { return i < v.size() ? v[i] : 0; };
     size_t active = 0, busiest = 0;
     bool allOne = true, allSame = true;
-    for (size_t t = 0; t < threads; ++t) {
+    // Past the recorded counts every thread loaded nothing: one of them says as much as all (a record may claim 2^32 threads).
+    const size_t looked = std::min(threads, std::max(map.threadA.size(), map.threadB.size()) + 1);
+    for (size_t t = 0; t < looked; ++t) {
         const uint64_t a = at(map.threadA, t), b = at(map.threadB, t);
         active += (a + b) > 0;
         allOne &= a == 1 && b == 1;
@@ -182,7 +185,10 @@ std::string intervalSentence(const BarrierInterval& i) {
 std::string rectangleText(const char* matrix, const CellCounts& cells, int n) {
     if (cells.empty()) return "";
     const Box b = boxOf(cells, n);
-    if (static_cast<long>(cells.size()) != (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) return "";
+    // The box's area in unsigned arithmetic: a run record may name cells billions of rows apart.
+    const auto span = [](long lo, long hi) { return static_cast<unsigned long>(hi) - static_cast<unsigned long>(lo) + 1; };
+    unsigned long area = 0;
+    if (__builtin_mul_overflow(span(b.r0, b.r1), span(b.c0, b.c1), &area) || area != cells.size()) return "";
     return std::string(matrix) + "[" + range(b.r0, b.r1) + "][" + range(b.c0, b.c1) + "]";
 }
 

@@ -23,11 +23,14 @@ struct Layout {
 
 Layout layoutOf(const TileMap& map, const TileExpectation& e, int n) {
     Layout l{n, -1, n, -1, n};
+    const auto inside = [n](long i) { return i >= 0 && i < long(n) * n; };  // a record may name any index: only the matrix is drawn
     auto rows = [&](const CellCounts& cells) {
-        for (const auto& [i, c] : cells) l.r0 = std::min(l.r0, i / n), l.r1 = std::max(l.r1, i / n);
+        for (const auto& [i, c] : cells)
+            if (inside(i)) l.r0 = std::min(l.r0, i / n), l.r1 = std::max(l.r1, i / n);
     };
     auto cols = [&](const CellCounts& cells) {
-        for (const auto& [i, c] : cells) l.k0 = std::min(l.k0, i % n), l.k1 = std::max(l.k1, i % n);
+        for (const auto& [i, c] : cells)
+            if (inside(i)) l.k0 = std::min(l.k0, i % n), l.k1 = std::max(l.k1, i % n);
     };
     for (const CellCounts* c : {&map.loadsA, &e.loadsA, &map.storesC, &e.ownedC}) rows(*c);
     for (const CellCounts* c : {&map.loadsB, &e.loadsB, &map.storesC, &e.ownedC}) cols(*c);

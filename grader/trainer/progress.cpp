@@ -61,8 +61,12 @@ LoadedProgress parseProgress(const std::string& text, const std::string& display
             recorded.kind = in.string(x["kind"], "kind");
             const YAML::Node answers = x["answers"];
             if (!in.error && !answers.IsMap()) in.fail(answers, "answers must be a mapping of part: answer");
-            for (auto it = answers.begin(); !in.error && it != answers.end(); ++it)
-                recorded.answers[it->first.as<std::string>()] = in.string(it->second, "an answer");
+            for (auto it = answers.begin(); !in.error && it != answers.end(); ++it) {
+                const std::string part = in.string(it->first, "a part's name");
+                if (!in.error && (part.empty() || part.size() > 16 || part.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") != std::string::npos))
+                    in.fail(it->first, "a part's name must be a word, like tA");
+                recorded.answers[part] = in.string(it->second, "an answer");
+            }
             record.exercises.push_back(recorded);
         }
         loaded.progress.records.push_back(record);
@@ -91,13 +95,13 @@ std::string formatProgress(const TrainerProgress& progress) {
         "# Written by `grader trainer`: the last answers you typed to each exercise of the\n"
         "# tile-map trainer, per set and seed. The trainer and the `trainer` check draw the\n"
         "# exercises again and check these answers. Delete this file to start over.\n"
-        "course_version: " + progress.courseVersion + "\nrecords:\n";
+        "course_version: " + yamlScalar(progress.courseVersion) + "\nrecords:\n";
     for (const auto& r : progress.records) {
-        text += "  - set: " + r.set + "\n    seed: " + std::to_string(r.seed) + "\n    exercises:\n";
+        text += "  - set: " + yamlScalar(r.set) + "\n    seed: " + std::to_string(r.seed) + "\n    exercises:\n";
         for (const auto& x : r.exercises) {
             std::string answers;
             for (const auto& [part, answer] : x.answers) answers += (answers.empty() ? "" : ", ") + part + ": " + yamlQuoted(answer);
-            text += "      - kind: " + x.kind + "\n        answers: {" + answers + "}\n";
+            text += "      - kind: " + yamlScalar(x.kind) + "\n        answers: {" + answers + "}\n";
         }
     }
     return text;

@@ -83,3 +83,13 @@ TEST_CASE("a contract mismatch names the student's parameter that differs, with 
     CHECK(explainContractMismatch(summary, "void launchMatMulNaive(const float*, const float*, float*, size_t);", "k.cu") == summary);
     CHECK(explainContractMismatch("k.cu:3: 'x' was not declared", "", "k.cu") == "k.cu:3: 'x' was not declared");
 }
+
+TEST_CASE("a compiler line or a definition of any length is read without overflowing the stack") {  // std::regex recursed per character
+    const std::string longName(100000, 'y');
+    CHECK(summarizeCompilerLog("k.cu:3:9: error: '" + longName + "' was not declared in this scope\n").rfind("k.cu:3:9: '" + std::string(100, 'y'), 0) == 0);
+    const std::string summary = "your file does not define launchMatMulNaive(float const*, float const*, float*, int) exactly as CONTRACT.md "
+                                "declares it (same name, parameter types and return type)";
+    CHECK(explainContractMismatch(summary, "void launchMatMulNaive(const float* A, " + longName + ") {}", "k.cu") == summary);
+    CHECK(explainContractMismatch(summary, "// " + longName + "\nvoid launchMatMulNaive(const float* A, float* C, int n) {}", "k.cu") ==
+          "k.cu:2: launchMatMulNaive takes 3 parameters; the contract's takes 4: launchMatMulNaive(const float*, const float*, float*, int)");
+}

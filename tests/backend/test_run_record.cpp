@@ -52,6 +52,15 @@ TEST_CASE("a truncated output is a parse error, not a crash") {
     CHECK_FALSE(r.complete);
 }
 
+TEST_CASE("an output whose count would overflow is a parse error, not an allocation of exabytes") {  // the child runs student code
+    for (const char* count : {"4611686018427387905", "18446744073709551615", "4611686018427387904"}) {
+        RunRecord record;
+        parseRunRecord(std::string("output C ") + count + "\nabcd\nend\n", record);
+        CHECK(record.parseError == "a truncated output in the run record");
+        CHECK(record.outputs.empty());
+    }
+}
+
 TEST_CASE("the emulator's newer lines: kernel names, full blocks, uninitialized reads, warp divergence, located faults") {
     const std::string bytes =
         "launch index=0 kernel=matMulTiled<16> grid=4,4,1 block=16,16,1 shmem=0 error=cudaSuccess threads=4096 "

@@ -1,9 +1,11 @@
 // The batch flow with a fake backend (no compiler, no sandbox): each
 // submission graded once, reruns skip what is up to date, a changed
 // submission or course.yaml is regraded, an interrupted run loses nothing
-// finished, shards split the class and the merge sees what is missing.
+// finished, shards split the class and the merge sees what is missing, and
+// trouble while one entry is taken in stays that entry's row.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -337,4 +339,59 @@ TEST_CASE("a Canvas download: students by user id, the newest upload graded, lat
     CHECK(canvas.find("Student,ID,SIS User ID,SIS Login ID,Section,Fake class (77)\r\n") != std::string::npos);
     CHECK(canvas.find("\r\nSe\xc3\xa1n O'Brien,1002,S2,,,3\r\n") != std::string::npos);
     CHECK(canvas.find("\r\nGrace Hopper,1005,S5,,,\r\n") != std::string::npos);  // nothing handed in: Canvas keeps what it has
+}
+
+TEST_CASE("one bad entry never takes the class: a crash, an abort or a hang while unpacking, or an exception while taking an entry in, "
+          "is that entry's row, and the rerun does the same") {
+    FakeClass fake(2);
+    const fs::path seed = fs::path(KIT_SOURCE_DIR) / "tests" / "fuzz" / "corpus" / "archive" / "ada.zip";
+    for (const char* name : {"good.zip", "crash.zip", "abort.zip", "hang.zip"}) fs::copy_file(seed, fake.subs / name);
+    writeText(fake.subs / "throws" / "matmul_naive.cu", "// taken in with trouble");
+    BatchOptions options = fake.options();
+    options.unpacker = UNPACK_CRASH_HELPER;  // dies on crash.zip, abort.zip and hang.zip; unpacks the rest
+    options.archiveLimits.maxSeconds = 2;
+    options.intakeHook = [](const std::string& id) {
+        if (id == "throws") throw std::runtime_error("simulated trouble taking it in");
+    };
+    const std::map<std::string, std::string> expected = {
+        {"crash", "the grader could not unpack crash.zip: the process unpacking it was killed by SIGSEGV (segmentation fault: an invalid memory "
+                  "access) (the file is probably damaged: ask for it again; a rerun tries it again)"},
+        {"abort", "the grader could not unpack abort.zip: the process unpacking it was killed by SIGABRT (abort: an assertion or a failed "
+                  "allocation) (the file is probably damaged: ask for it again; a rerun tries it again)"},
+        {"hang", "the grader could not unpack hang.zip: unpacking it took longer than 2 s (the file is probably damaged: ask for it again; a "
+                 "rerun tries it again)"},
+        {"throws", "the grader failed on this entry: simulated trouble taking it in (graded again on the next run)"},
+    };
+    for (int run = 0; run < 2; ++run) {
+        CAPTURE(run);
+        auto summary = gradeBatch(fake.course, options);
+        REQUIRE(summary.ok());
+        CHECK(summary->submissions == 7);
+        CHECK(summary->graded == (run == 0 ? 7 : 4));  // the rerun grades again exactly the grader's failures
+        CHECK(summary->graderErrors == 4);
+        for (const auto& entry : expected) {  // no structured binding: clang 14 cannot capture one in doctest's lambdas
+            const std::string& id = entry.first;
+            auto result = loadStudentResult(fake.out / (id + ".json"));
+            REQUIRE_MESSAGE(result.ok(), id);
+            CHECK(result->status == "not graded");
+            CHECK(result->message == entry.second);
+            CHECK(result->hasGraderError());
+            CHECK(result->lessons.size() == fake.course.lessons.size());
+        }
+        for (const char* id : {"good", "s0", "s1"}) {
+            auto result = loadStudentResult(fake.out / (std::string(id) + ".json"));
+            REQUIRE(result.ok());
+            CHECK(result->status == "graded");
+            CHECK(result->score() == 5);
+        }
+        auto merged = mergeResults(fake.course, options);
+        REQUIRE(merged.ok());
+        CHECK(merged->students == 7);
+        const std::string gradebook = readText(fake.out / "gradebook.csv");
+        CHECK(std::count(gradebook.begin(), gradebook.end(), '\n') == 8);
+        CHECK_MESSAGE(gradebook.find("crash,crash,crash.zip,0,0,0,6,,not graded,the grader could not unpack crash.zip: the process unpacking "
+                                     "it was killed by SIGSEGV") != std::string::npos,
+                      gradebook);
+        CHECK(fs::is_regular_file(fake.out / "report.html"));
+    }
 }

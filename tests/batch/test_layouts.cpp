@@ -174,6 +174,23 @@ TEST_CASE("Blackboard: the latest attempt is graded, earlier ones listed, the na
           std::string::npos);
 }
 
+TEST_CASE("Blackboard's attempt text: the name line is found whatever the student wrote around it, a line of any length included") {
+    TempFolder tmp("layout-blackboard-text");
+    const std::string comment = "Name: " + std::string(1 << 20, 'x') + "\n";  // the regular expression that read it once overflowed the stack
+    writeText(tmp.path / "HW3_ada_attempt_2025-01-15-10-00-00.txt", "Name:  Ada (the first) Lovelace\t (ada) \r\nAssignment: HW3\n" + comment);
+    writeText(tmp.path / "HW3_ada_attempt_2025-01-15-10-00-00_matmul_tiled.cu", "x");
+    writeText(tmp.path / "HW3_bob_attempt_2025-01-15-10-00-00.txt", comment + "Name: Bob (bob)\n");  // past the first 64 KB: not read
+    writeText(tmp.path / "HW3_bob_attempt_2025-01-15-10-00-00_matmul_tiled.cu", "x");
+    writeText(tmp.path / "HW3_eve_attempt_2025-01-15-10-00-00.txt", "Name: Eve (eve) x\nName: (nobody)\n");
+    writeText(tmp.path / "HW3_eve_attempt_2025-01-15-10-00-00_matmul_tiled.cu", "x");
+    auto found = readLayout(tmp.path, {}, std::nullopt);
+    REQUIRE(found.ok());
+    REQUIRE(found->submissions.size() == 3);
+    CHECK(found->submissions[0].name == "Ada (the first) Lovelace");
+    CHECK(found->submissions[1].name == "bob");  // no name line read: the username
+    CHECK(found->submissions[2].name == "eve");  // the first name line is not one, the second names nobody
+}
+
 TEST_CASE("GitHub Classroom clones: the assignment prefix taken off, the username is the id") {
     TempFolder tmp("layout-github");
     fs::create_directories(tmp.path / "matmul-hw-ada" / ".git");

@@ -43,7 +43,7 @@ TEST_CASE("a lab.zip in a student's folder is unpacked beside itself in the grad
     CHECK(fs::exists(copy / "lab.zip"));
     CHECK(fs::exists(copy / "notes.txt"));
     CHECK_FALSE(fs::exists(fs::symlink_status(copy / "etc-link")));  // links left out
-    const NestedArchives nested = openNestedArchives(copy, ArchiveLimits{});
+    const NestedArchives nested = openNestedArchives(copy, ArchiveLimits{}, UNPACK_CRASH_HELPER);
     REQUIRE(nested.opened.size() == 1);
     CHECK(nested.opened[0].archive == "lab.zip");
     CHECK(nested.opened[0].folder == "lab.zip.d");
@@ -62,7 +62,7 @@ TEST_CASE("a hostile archive inside a submission is refused as a top-level one i
     TempFolder tmp("nested-hostile");
     writeZip(tmp.path / "sub" / "evil.zip", {{"../../outside.txt", "x", 0644}});
     ArchiveLimits limits;
-    const NestedArchives nested = openNestedArchives(tmp.path / "sub", limits);
+    const NestedArchives nested = openNestedArchives(tmp.path / "sub", limits, UNPACK_CRASH_HELPER);
     CHECK(nested.opened.empty());
     REQUIRE(nested.notes.size() == 1);
     CHECK(nested.notes[0].rfind("evil.zip refused, not unpacked: ", 0) == 0);

@@ -72,6 +72,15 @@ TEST_CASE("NaN that the kernel wrote itself points at +=") {
     CHECK(f.verdict().message.find("(C[...] += ...)") != std::string::npos);
 }
 
+TEST_CASE("a record whose list of written elements is shorter than C is read as none (found by fuzz_run_record)") {
+    Fixture f(16);
+    for (int i = 0; i < 16; ++i) f.actual[size_t(i)] = NAN;
+    f.c.written = "11";  // the child's record may say anything
+    const MatmulVerdict v = f.verdict();
+    CHECK_FALSE(v.ok);
+    CHECK(v.wrong == 16);
+}
+
 TEST_CASE("only the first phase summed (lesson 3)") {
     Fixture f(64);
     for (int r = 0; r < 64; ++r)

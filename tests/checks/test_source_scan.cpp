@@ -42,3 +42,12 @@ TEST_CASE("the shared tiles are named as the student stored A and B into them") 
     CHECK(defaults.a == "tA");
     CHECK(defaults.b == "tB");
 }
+
+TEST_CASE("a student's line, name or statement of any length is read without overflowing the stack") {  // std::regex recursed per character
+    const std::string longName(100000, 'q'), spaces(100000, ' ');
+    const auto loop = findPhaseLoop("for (int " + longName + " = 0; " + longName + " < n; ++" + longName + ") { __syncthreads" + spaces + "(); }");
+    CHECK_FALSE(loop);  // a header this long names no variable a message can quote
+    CHECK(findPhaseLoop("for (int p = 0; p < n; ++p) { cta." + spaces + "sync" + spaces + "(); }")->variable == "p");
+    const auto names = grader::findTileNames("tA[" + longName + "][tx] = A[i];\n  tB[ty][tx] = B[j];");
+    CHECK(names.b == "tB");
+}

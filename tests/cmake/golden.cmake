@@ -13,10 +13,10 @@ if(NOT INPUT)
 endif()
 execute_process(COMMAND "${GRADER}" --course "${COURSE}" ${ARGS} WORKING_DIRECTORY "${WORKDIR}" INPUT_FILE "${INPUT}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-# The self-test builds in build-kit/, a student's kit in build/: the commands
-# the grader prints name it as the student types it.
+# The self-test builds in build-kit/ (the sanitizer build in build-asan/), a
+# student's kit in build/: the commands the grader prints name it as the student types it.
 set(actual "exit ${rc}\n${out}${err}")
-string(REPLACE "build-kit/grader/grader" "build/grader/grader" actual "${actual}")
+string(REGEX REPLACE "build-(kit|asan)/grader/grader" "build/grader/grader" actual "${actual}")
 if(UPDATE OR "$ENV{GOLDEN_UPDATE}")
   file(WRITE "${GOLDEN}" "${actual}")
   return()

@@ -25,6 +25,12 @@ TEST_CASE("keys: unknown, repeated and missing keys are located") {
     CHECK(keysError("[1, 2]\n", {"name"}, {}) == "f.yaml:1:1: thing must be a mapping of keys to values");
 }
 
+TEST_CASE("keys: a key that is a list, a mapping or empty is located, never thrown (found by fuzz_quiz_answers)") {
+    CHECK(keysError("[a, b]: x\n", {"name"}, {}) == "f.yaml:1:1: thing: a key must be a name, not a list");
+    CHECK(keysError("? {a: 1}\n: x\n", {"name"}, {}) == "f.yaml:1:3: thing: a key must be a name, not a mapping");
+    CHECK(keysError("~: x\n", {"name"}, {}) == "f.yaml:1:1: thing: a key must be a name, not nothing");
+}
+
 TEST_CASE("the first error wins and values keep being read") {
     auto doc = parseYaml("a: one\nb: two\n", "f.yaml");
     REQUIRE(doc.ok());

@@ -107,6 +107,14 @@ TEST_CASE("readNumber reads thousands separators and a decimal comma") {
     CHECK_FALSE(readNumber("nan").has_value());
 }
 
+TEST_CASE("readNumber refuses an answer longer than any number, however it is written (a long one once overflowed the stack)") {
+    std::string thousands = "1";
+    for (int i = 0; i < 30000; ++i) thousands += ",000";
+    CHECK_FALSE(readNumber(thousands));
+    CHECK_FALSE(readNumber(std::string(100000, '9')));
+    CHECK(readNumber("2,147,483,648") == doctest::Approx(2147483648.0));
+}
+
 TEST_CASE("choice answers take one letter, in any case") {
     CHECK(verdictOf("  barrier: b\n", 2) == Verdict::Right);
     CHECK(verdictOf("  barrier: B\n", 2) == Verdict::Right);
@@ -156,6 +164,9 @@ TEST_CASE("an answers file that cannot be read is a located error") {
     CHECK(errorOf("lesson: lesson3\nanwsers:\n") == "quiz_answers.yaml:2:1: quiz answers: unknown key 'anwsers', did you mean 'answers'?");
     CHECK(errorOf("lesson: lesson3\nanswers:\n  phases: {a: 1}\n") ==
           "quiz_answers.yaml:3:11: question 'phases': the answer must be a number, a letter or a list of letters");
+    CHECK(errorOf("lesson: lesson3\nanswers:\n  [phases]: 64\n") ==  // found by fuzz_quiz_answers: it used to throw
+          "quiz_answers.yaml:3:3: a question id must be a name, as the starter's file lists them");
+    CHECK(errorOf("[lesson]: lesson3\n") == "quiz_answers.yaml:1:1: quiz answers: a key must be a name, not a list");
 }
 
 TEST_CASE("the check's message names the first wrong answer with its hint") {

@@ -71,6 +71,18 @@ TEST_CASE("the record reads back what it wrote") {
     CHECK(parseTries("", "t.yaml")->wrong.empty());
 }
 
+TEST_CASE("a record with odd ids and answers reads back the same once written (found by fuzz_quiz_answers)") {
+    TriesRecord record;
+    record.add(std::string("miss\xff\b\0ng-barrier: x", 20), "[c, a]");
+    record.add("-phases", "null # not a comment");
+    record.add("steps", "abc");
+    const std::string text = formatTries(record);
+    CHECK(text.find("\nsteps: [abc]\n") != std::string::npos);  // plain words stay plain
+    auto back = parseTries(text, "t.yaml");
+    REQUIRE_MESSAGE(back.ok(), text);
+    CHECK(back->wrong == record.wrong);
+}
+
 TEST_CASE("a broken record is a located error that says how to start over") {
     auto broken = parseTries("phases: [63\n", "t.yaml");
     REQUIRE_FALSE(broken.ok());
@@ -80,6 +92,13 @@ TEST_CASE("a broken record is a located error that says how to start over") {
     REQUIRE_FALSE(shape.ok());
     CHECK(shape.error().format() ==
           "t.yaml:1:9: question 'phases' must be a non-empty list, e.g. [a, b, c] (grader quiz writes this file; delete it to start your tries over)");
+}
+
+TEST_CASE("a record whose question id is a list or empty is a located error, never thrown (found by fuzz_quiz_answers)") {
+    auto listed = parseTries("[a]: [b]\n", "t.yaml");
+    REQUIRE_FALSE(listed.ok());
+    CHECK(listed.error().format() == "t.yaml:1:1: a question id must be a string (grader quiz writes this file; delete it to start your tries over)");
+    CHECK_FALSE(parseTries("? \n: [b]\n", "t.yaml").ok());
 }
 
 TEST_CASE("the worked answer is revealed from the Nth different wrong answer, this one included; never with 0") {

@@ -1,6 +1,9 @@
 // The tile map's model and pictures on small hand-made records (n = 4, TILE = 2).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <limits>
+
 #include "core/toolchain.h"
 #include "tilemap/tilemap.h"
 #include "tilemap/tilemap_render.h"
@@ -37,6 +40,13 @@ TEST_CASE("a correct tiled kernel's block loads one tile of A and one of B per p
     CHECK(e.barriersPerPhase == 2);
     CHECK(expectedTiles(2, 4, 2, 0, 0, 0).barriersPerPhase == 1);
     CHECK(rectangleText("A", {{0, 1}, {5, 1}}, 4).empty());
+}
+
+TEST_CASE("cells named billions of rows apart are no rectangle, whatever their box's area (found by fuzz_run_record)") {
+    const long far = std::numeric_limits<long>::max();
+    CHECK(rectangleText("A", {{0, 1}, {far, 1}}, 32).empty());
+    CHECK(rectangleText("A", {{std::numeric_limits<long>::min(), 1}, {far, 1}}, 1).empty());
+    CHECK(rectangleText("A", {{-far, 1}, {far - 31, 1}}, 32).empty());
 }
 
 TEST_CASE("the record's lines are parsed") {
@@ -115,6 +125,20 @@ TEST_CASE("the plain picture marks loads, counts and misses beside the correct k
     CHECK(svg.find("a &lt;sentence&gt;") != std::string::npos);
     CHECK(svg.find("fill=\"#fff3c4\" stroke=") != std::string::npos);  // the missing element
     CHECK(svg.find(">3</text>") != std::string::npos);                  // the count of A[0][3]
+}
+
+TEST_CASE("a record naming cells outside the matrix, or two billion threads, draws only the matrix, at once (found by fuzz_run_record)") {
+    std::vector<std::string> lines = correctRecord();
+    lines[0] = "tilemap block=1,0 phase=1 phases=2 barriers=4 per_phase=2 rule=barriers block_dim=65535,0,65535 recorded=1 truncated=0";
+    lines[1] = "tilemap_loads buffer=A cells=2:1,3:1,6:1,7:1,1000000000000:1,-5:2";  // the child's record may say anything
+    lines[5] = "tilemap_stores buffer=C cells=2:1,3:1,6:1,7:1,52644:1";
+    const TileMap map = parsed(lines);
+    const TileExpectation e = expectedTiles(3, 4, 2, 1, 0, 1);
+    const std::vector<std::string> sentences = describeTileMap(map, e, 3, 4);
+    const std::string text = renderTileMapText(map, e, sentences, "title", 4, false);
+    CHECK_MESSAGE(text.find("   0 ..## ##") != std::string::npos, text);
+    CHECK(std::count(text.begin(), text.end(), '\n') < 40);
+    CHECK(renderTileMapSvg(map, e, sentences, "title", 4).size() < 20000);
 }
 
 TEST_CASE("the command a failure message suggests") {

@@ -56,6 +56,22 @@ TEST_CASE("a corrupt file and one from another course version are told apart") {
     CHECK(parseProgress("course_version: v\nrecords: []\n", "p.yaml", "v").problem == ProgressProblem::None);
 }
 
+TEST_CASE("answers with tabs, line breaks or control characters read back the same; a part named oddly is corrupt (found by "
+          "fuzz_trainer_progress)") {
+    TrainerProgress progress = sampleProgress();
+    progress.at("lesson2", 1).exercises[0].answers["A"] = "32,\t43\n\x01\"\\";
+    const LoadedProgress loaded = parseProgress(formatProgress(progress), "p.yaml", trainerCourseVersion(16));
+    REQUIRE(loaded.problem == ProgressProblem::None);
+    CHECK(loaded.progress.find("lesson2", 1)->exercises[0].answers.at("A") == "32,\t43\n\x01\"\\");
+    const std::string odd = std::string("course_version: v\nrecords:\n  - set: lesson2\n    seed: 1\n    exercises:\n      - kind: thread_load\n"
+                                        "        answers: {A: \"1,2\", \"\\0 tA\": \"0,11\"}\n");
+    const LoadedProgress oddPart = parseProgress(odd, "p.yaml", "v");
+    CHECK(oddPart.problem == ProgressProblem::Corrupt);
+    CHECK(oddPart.error.format() == "p.yaml:7:29: a part's name must be a word, like tA");
+    CHECK(parseProgress("course_version: v\nrecords:\n  - set: lesson2\n    seed: 1\n    exercises:\n      - kind: thread_load\n"
+                        "        answers: {[A]: \"1,2\"}\n", "p.yaml", "v").problem == ProgressProblem::Corrupt);
+}
+
 TEST_CASE("an unusable file is set aside under a new name, its text kept") {
     TempFolder folder("trainer-progress");
     const auto path = folder.path / "trainer_progress.yaml";
