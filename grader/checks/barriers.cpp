@@ -98,7 +98,7 @@ std::string explainRace(const RaceLines& race, const std::vector<RaceLines>& all
                 lastStore = std::max(lastStore, other.write);
                 firstRead = std::min(firstRead, other.other);
             }
-        if (lastStore < firstRead)
+        if (lastStore < firstRead && noBarrierBetween(lastStore, firstRead, barrierLines))
             return "The tile must be complete before anyone computes from it, so " +
                    misplacedBarriers(lastStore, firstRead, barrierLines, lesson, file) + ": " + lessonSection(lesson) + ".";
     }

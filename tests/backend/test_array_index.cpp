@@ -26,7 +26,7 @@ TEST_CASE("the expression, the checked subscript as written, and whether the arr
 }
 
 TEST_CASE("GCC's column is the checked subscript's closing bracket: the expression is that subscript's, never the next array's") {
-    // tA[ty][tx + ph*TILE] = A[...]: GCC names column 25, the ']' after TILE, with the type float[16].
+    // tA[ty][tx + ph*TILE] = A[...]: GCC names column 28, the ']' after TILE, with the type float[16].
     const std::string source = "        tA[ty][tx + ph*TILE] = A[row * n + ph * TILE + tx];\n";
     IndexedArray second = indexedArrayAt(source, 1, 28, "float[16]", 0);
     CHECK(second.expression == "tA[ty][tx + ph*TILE]");
