@@ -87,6 +87,10 @@ private:
                                             // A float4 load stays one 16-byte access (not four floats), so a
                                             // misaligned one is seen, as a GPU sees it.
                                             "-fno-tree-sra",
+                                            // A local variable nothing sets starts as a pattern, not as whatever the
+                                            // stack held (often 0): an accumulator never set to 0 shows in C
+                                            // (kUninitializedFloatBits), as garbage in a GPU's register would.
+                                            "-ftrivial-auto-var-init=pattern",
                                             "-DCUEMU", "-w", "-I", (rt / "include").string(),
                                             "-include", "cuemu/cuda_emu.h",
                                             "-include", (rt / "harness" / "contract.h").string()};
