@@ -1,8 +1,10 @@
-// The backward scan from a subscript to its array's name.
+// The scan from a checked subscript to its array's name and subscripts.
 #include "backend/array_index.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
+#include <vector>
 
 namespace grader {
 
@@ -29,29 +31,41 @@ size_t pastClose(const std::string& text, size_t open) {
     return std::string::npos;
 }
 
+/// Index of the '[' matching the ']' at `close`, or npos.
+size_t openOf(const std::string& text, size_t close) {
+    int depth = 0;
+    for (size_t j = close + 1; j-- > 0;) {
+        if (text[j] == ']') ++depth;
+        if (text[j] == '[' && --depth == 0) return j;
+    }
+    return std::string::npos;
+}
+
+/// The '[' of the subscript the column names: its own bracket, or the first one from there on.
+size_t subscriptAt(const std::string& text, int column) {
+    const size_t at = column > 0 ? size_t(column - 1) : 0;
+    if (at < text.size() && text[at] == ']') return openOf(text, at);
+    return text.find('[', std::min(at, text.size()));
+}
+
+/// How many extents a type names: 2 for "float[16][16]".
+int rankOf(const std::string& type) { return int(std::count(type.begin(), type.end(), '[')); }
+
 }  // namespace
 
-IndexedArray indexedArrayAt(const std::string& source, int line, int column, int firstLine) {
+IndexedArray indexedArrayAt(const std::string& source, int line, int column, const std::string& type, int firstLine) {
     IndexedArray found;
     const std::string text = lineOf(source, line + firstLine);
-    size_t open = column > 0 ? size_t(column - 1) : 0;
-    if (open >= text.size() || text[open] != '[') open = text.find('[', open);
-    if (open == std::string::npos) return found;
-    const size_t end = pastClose(text, open);
-    if (end == std::string::npos) return found;
+    const size_t open = subscriptAt(text, column);
+    if (open == std::string::npos || pastClose(text, open) == std::string::npos) return found;
     // Back over earlier subscripts, then the name with its members (t.a, p->tiles).
     size_t begin = open;
     while (begin > 0) {
         size_t i = begin;
         while (i > 0 && text[i - 1] == ' ') --i;
         if (i > 0 && text[i - 1] == ']') {
-            int depth = 0;
-            size_t j = i;
-            while (j > 0) {
-                --j;
-                if (text[j] == ']') ++depth;
-                if (text[j] == '[' && --depth == 0) break;
-            }
+            const size_t j = openOf(text, i - 1);
+            if (j == std::string::npos) break;
             begin = j;
             continue;
         }
@@ -63,26 +77,42 @@ IndexedArray indexedArrayAt(const std::string& source, int line, int column, int
         else if (k >= 2 && text.compare(k - 2, 2, "->") == 0) begin = k - 2;
         else break;
     }
-    // On through the later subscripts of the same chain: tB[k][tx].
-    size_t chainEnd = end;
-    while (chainEnd < text.size() && text[chainEnd] == '[') {
-        const size_t next = pastClose(text, chainEnd);
-        if (next == std::string::npos) break;
-        chainEnd = next;
-    }
-    found.expression = text.substr(begin, chainEnd - begin);
-    for (size_t i = begin; i <= open; ++i)
-        if (text[i] == '[' && (i == begin || text[i - 1] != '[')) {
-            int depth = 0;
-            for (size_t j = begin; j < i; ++j) depth += text[j] == '[' ? 1 : text[j] == ']' ? -1 : 0;
-            if (depth == 0) ++found.dimension;
+    // On to the end of the chain, keeping the subscripts of the array that holds the checked one:
+    // tB[k][tx] has two; in s[i].a[j] they are a's, [j].
+    std::vector<std::pair<size_t, size_t>> subscripts;  // each '[' and the index past its ']'
+    size_t chainEnd = begin;
+    for (bool more = true; more;) {
+        more = false;
+        size_t name = chainEnd;
+        while (name < text.size() && (isNameChar(text[name]) || text[name] == '.' || text.compare(name, 2, "->") == 0))
+            name += text.compare(name, 2, "->") == 0 ? 2 : 1;
+        if (name != chainEnd) {
+            if (!subscripts.empty() && subscripts.back().first >= open) break;  // a member of the checked element
+            subscripts.clear();
+            chainEnd = name;
         }
-    size_t nameEnd = 0;
-    while (nameEnd < found.expression.size() && (isNameChar(found.expression[nameEnd]) || found.expression[nameEnd] == '.' ||
-                                                  found.expression[nameEnd] == '-' || found.expression[nameEnd] == '>'))
-        ++nameEnd;
-    found.array = found.expression.substr(0, nameEnd);
-    const std::string base = found.array.substr(0, found.array.find_first_of(".-"));
+        size_t next = chainEnd;
+        while (next < text.size() && text[next] == ' ') ++next;
+        if (next < text.size() && text[next] == '[') {
+            const size_t close = pastClose(text, next);
+            if (close == std::string::npos) break;
+            subscripts.emplace_back(next, close);
+            chainEnd = close;
+            more = true;
+        }
+    }
+    const auto own = std::find_if(subscripts.begin(), subscripts.end(), [open](const auto& s) { return s.first == open; });
+    if (own == subscripts.end()) return found;
+    found.expression = text.substr(begin, chainEnd - begin);
+    // The checked subscript: the type it applies to has as many extents as the chain has subscripts from it on.
+    const int count = int(subscripts.size());
+    const int byType = count - rankOf(type) + 1;
+    found.dimension = !type.empty() && rankOf(type) > 0 && byType >= 1 ? byType : int(own - subscripts.begin()) + 1;
+    const auto& checked = subscripts[size_t(found.dimension - 1)];
+    found.index = text.substr(checked.first + 1, checked.second - checked.first - 2);
+    found.array = text.substr(begin, subscripts.front().first - begin);
+    while (!found.array.empty() && found.array.back() == ' ') found.array.pop_back();
+    const std::string base = found.array.substr(0, found.array.find_first_of(".-[ "));
     found.shared = !base.empty() && (source.find("(&" + base + ")") != std::string::npos ||
                                      source.find("cuemu_shared_" + base + "()") != std::string::npos ||
                                      source.find("* " + base + " = ::cuemu::dynamicSharedAs") != std::string::npos);

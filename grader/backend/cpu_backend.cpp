@@ -65,9 +65,11 @@ private:
     static void nameIndexedArray(const BuildResult& build, FaultRecord& fault) {
         std::string compiled;
         if (!readFile(build.executable.parent_path() / "student.cpp", compiled)) return;
-        const IndexedArray found = indexedArrayAt(compiled, fault.at.line, std::atoi(fieldText(fault.fields, "column").c_str()), 1);
+        const IndexedArray found =
+            indexedArrayAt(compiled, fault.at.line, std::atoi(fieldText(fault.fields, "column").c_str()), fieldText(fault.fields, "type"), 1);
         fault.fields["expression"] = found.expression;
         fault.fields["array"] = found.array;
+        fault.fields["subscript"] = found.index;
         fault.fields["dimension"] = std::to_string(found.dimension);
         fault.fields["shared"] = found.shared ? "1" : "0";
     }
@@ -85,6 +87,10 @@ private:
                                             // A float4 load stays one 16-byte access (not four floats), so a
                                             // misaligned one is seen, as a GPU sees it.
                                             "-fno-tree-sra",
+                                            // A local variable nothing sets starts as a pattern, not as whatever the
+                                            // stack held (often 0): an accumulator never set to 0 shows in C
+                                            // (kUninitializedFloatBits), as garbage in a GPU's register would.
+                                            "-ftrivial-auto-var-init=pattern",
                                             "-DCUEMU", "-w", "-I", (rt / "include").string(),
                                             "-include", "cuemu/cuda_emu.h",
                                             "-include", (rt / "harness" / "contract.h").string()};

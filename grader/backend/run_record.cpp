@@ -150,6 +150,16 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
             d.split = fieldText(f, "split");
             d.warp = fieldText(f, "warp") == "1";
             record.divergences.push_back(std::move(d));
+        } else if (word == "partial_barrier") {
+            auto f = parseFields(line);
+            PartialBarrierRecord p;
+            p.line = static_cast<int>(number(f, "line"));
+            parseTriple(fieldText(f, "block"), p.block);
+            p.reached = number(f, "reached");
+            p.threads = number(f, "threads");
+            parseTriple(fieldText(f, "first"), p.first);
+            parseTriple(fieldText(f, "last"), p.last);
+            record.partialBarriers.push_back(std::move(p));
         } else if (word == "write_conflict") {
             auto f = parseFields(line);
             WriteConflictRecord c;

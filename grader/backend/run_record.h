@@ -1,6 +1,7 @@
 // The run record a child writes for the parent: outputs, CUDA errors, and
 // the emulator's summary (launches, traffic, barriers, hazards, divergent
-// barriers, faults). Parsed here; judged by the checks.
+// barriers, the barriers only some threads reached, faults). Parsed here;
+// judged by the checks.
 // Non-goal: trusting it for anything but data: the parent recomputes the
 // reference and decides every verdict itself.
 #pragma once
@@ -72,6 +73,14 @@ struct DivergenceRecord {
     bool warp = false;
 };
 
+/// A barrier line some threads of a block waited at and the others never reached.
+struct PartialBarrierRecord {
+    int line = 0;
+    int block[3] = {};
+    uint64_t reached = 0, threads = 0;  ///< the threads that reached it, of the block's
+    int first[3] = {}, last[3] = {};    ///< the first and last of them
+};
+
 /// Two threads writing the same global word in one launch.
 struct WriteConflictRecord {
     std::string buffer, element;
@@ -106,6 +115,7 @@ struct RunRecord {
     std::vector<HazardRecord> hazards;
     std::vector<UninitializedRecord> uninitialized;
     std::vector<DivergenceRecord> divergences;
+    std::vector<PartialBarrierRecord> partialBarriers;  ///< by line
     std::vector<WriteConflictRecord> writeConflicts;
     std::vector<std::map<std::string, std::string>> gflops;
     std::map<std::string, std::string> timing;

@@ -12,17 +12,25 @@
 
 namespace grader {
 
-/// Explains a race between a write at `writeLine` and an access at `otherLine`.
-std::string explainRace(int writeLine, int otherLine, bool bothWrite, const std::set<int>& barrierLines, bool anyBarrier,
-                        const Lesson& lesson);
+/// The lines of one race: a store to a shared word and another thread's access to it.
+struct RaceLines {
+    int write = 0;
+    int other = 0;
+    bool bothWrite = false;
+};
+
+/// Explains `race`, one of `all` the check found, in `file` (the student's
+/// file's name): which barrier is missing, and where the existing ones
+/// (`barrierLines`, those every thread reached) stand when none stands
+/// between the stores to the tiles and the reads of them (the last store and
+/// the first read of every such race).
+std::string explainRace(const RaceLines& race, const std::vector<RaceLines>& all, const std::set<int>& barrierLines, bool anyBarrier,
+                        const Lesson& lesson, const std::string& file);
 
 /// The first few problems, one per line, and how many more there are.
 std::string joinProblems(const std::vector<std::string>& problems);
 
 /// The lines of `source` that call __syncthreads() outside comments.
 std::set<int> barrierLinesInSource(const std::string& source);
-/// The lines of `source` whose __syncthreads() sits inside an if, else or
-/// switch (braced or not): the barriers a divergence is most likely about.
-std::set<int> branchedBarrierLines(const std::string& source);
 
 }  // namespace grader

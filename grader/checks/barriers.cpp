@@ -1,15 +1,15 @@
 // The barriers check: shared-memory hazards and divergent barriers from the
 // emulator's access record (independent of the order threads ran in), and
-// barriers beyond what the lesson needs, named with their cost.
+// barriers beyond what the lesson needs, named with their cost. A barrier
+// only some threads of a block reach is named once, at its line; the races
+// after it follow from it and are not listed. A race with barriers elsewhere
+// says where they stand and where one must go.
+// Non-goal: finding the races (the emulator does).
 #include <algorithm>
-#include <regex>
 #include <set>
 
-#include "backend/student_source.h"
 #include "checks/barrier_advice.h"
 #include "checks/check.h"
-#include "checks/source_scan.h"
-#include "core/toolchain.h"
 #include "tilemap/tilemap.h"
 
 namespace grader {
@@ -40,18 +40,68 @@ std::string seeTileMap(const CheckContext& ctx, const int block[3], int phase) {
            tilemapCommand(ctx.grader, ctx.lesson, ctx.displayFile, x, y, p);
 }
 
+/// "thread (0,0)" or "threads (0,0)..(0,15)": the first and last of a group.
+std::string threadGroup(uint64_t count, const int first[3], const int last[3]) {
+    return count == 1 ? "thread " + thread(first) : "threads " + thread(first) + ".." + thread(last);
+}
+
+/// One message per barrier line that only some threads of a block reached, at that line.
+std::vector<std::string> partialBarrierProblems(const RunRecord& record, const std::string& file) {
+    std::vector<std::string> problems;
+    for (const auto& p : record.partialBarriers)
+        problems.push_back("divergent barrier: __syncthreads() at " + file + ":" + std::to_string(p.line) + " is reached by only " +
+                           std::to_string(p.reached) + " of the " + std::to_string(p.threads) + " threads of block " + thread(p.block) +
+                           " (" + threadGroup(p.reached, p.first, p.last) + "); the other " + std::to_string(p.threads - p.reached) +
+                           " never reach it. Every thread of a block must reach every __syncthreads(): a barrier inside a branch "
+                           "that depends on the thread, or after a return some threads take, waits for threads that never come "
+                           "(on a GPU it hangs or passes without synchronizing). Put it where every thread passes.");
+    return problems;
+}
+
+/// No barrier every thread reached stands between lines `a` and `b`.
+bool noBarrierBetween(int a, int b, const std::set<int>& barrierLines) {
+    return std::none_of(barrierLines.begin(), barrierLines.end(), [&](int l) { return l > std::min(a, b) && l < std::max(a, b); });
+}
+
+/// Where the barriers stand when none stands between the stores to the tiles
+/// (the last at `lastStore`) and the reads of them (the first at `firstRead`),
+/// and where one must go.
+std::string misplacedBarriers(int lastStore, int firstRead, const std::set<int>& barrierLines, const Lesson& lesson,
+                              const std::string& file) {
+    std::string where;
+    for (int b : barrierLines)
+        where += std::string(where.empty() ? "" : "; ") + (b < lastStore ? "the barrier before the stores" : "the barrier after the compute") +
+                 " is at " + file + ":" + std::to_string(b);
+    const std::string there = "a __syncthreads() must stand after the last store to the tiles (line " + std::to_string(lastStore) +
+                              ") and before the first read of them (line " + std::to_string(firstRead) + "), and none does: " + where;
+    if (lesson.number == 3) return there + ". Add one there (each phase needs one after the loads and one after the compute)";
+    return there + (barrierLines.size() == 1 ? ". Move it there" : ". Put one there");
+}
+
 }  // namespace
 
-std::string explainRace(int w, int r, bool bothWrite, const std::set<int>& barrierLines, bool anyBarrier, const Lesson& lesson) {
-    if (bothWrite)
+std::string explainRace(const RaceLines& race, const std::vector<RaceLines>& all, const std::set<int>& barrierLines, bool anyBarrier,
+                        const Lesson& lesson, const std::string& file) {
+    const int w = race.write, r = race.other;
+    if (race.bothWrite)
         return "Two threads store to the same shared element: check the tile indices (each thread owns one element, tA[ty][tx]).";
-    bool barrierBetween = false;
-    for (int b : barrierLines) barrierBetween |= (b > std::min(w, r) && b < std::max(w, r));
+    const bool barrierBetween = !noBarrierBetween(w, r, barrierLines);
     if (!anyBarrier && lesson.number == 3)
         return "There is no __syncthreads() at all: each phase needs one after the loads and one after the compute: " + lessonSection(lesson) + ".";
     if (barrierBetween && w < r && lesson.number == 3)
         return "A fast thread loaded the next phase's tile over one that a slower thread was still reading: the barrier after the compute is missing: " +
                lessonSection(lesson) + ".";
+    if (w < r && !barrierLines.empty()) {  // a barrier there is, but not between the stores and the reads
+        int lastStore = w, firstRead = r;
+        for (const RaceLines& other : all)
+            if (!other.bothWrite && other.write < other.other && noBarrierBetween(other.write, other.other, barrierLines)) {
+                lastStore = std::max(lastStore, other.write);
+                firstRead = std::min(firstRead, other.other);
+            }
+        if (lastStore < firstRead && noBarrierBetween(lastStore, firstRead, barrierLines))
+            return "The tile must be complete before anyone computes from it, so " +
+                   misplacedBarriers(lastStore, firstRead, barrierLines, lesson, file) + ": " + lessonSection(lesson) + ".";
+    }
     return "The tile must be complete before anyone computes from it: " + lessonSection(lesson) + ".";
 }
 
@@ -79,34 +129,6 @@ std::set<int> barrierLinesInSource(const std::string& source) {
     return lines;
 }
 
-std::set<int> branchedBarrierLines(const std::string& source) {
-    static const std::regex branchHeader(R"((^|[^A-Za-z0-9_])(if|else|switch|case)([^A-Za-z0-9_]|$))");
-    const std::string code = blankedComments(source);
-    std::set<int> lines;
-    std::vector<bool> braces;  // per open '{': does a branch own it?
-    size_t statement = 0;      // where the current statement's text begins
-    int line = 1;
-    for (size_t i = 0; i < code.size(); ++i) {
-        const char c = code[i];
-        const auto header = [&] { return std::regex_search(code.substr(statement, i - statement), branchHeader); };
-        if (c == '\n') {
-            ++line;
-        } else if (c == '{') {
-            braces.push_back(header());
-            statement = i + 1;
-        } else if (c == '}') {
-            if (!braces.empty()) braces.pop_back();
-            statement = i + 1;
-        } else if (c == ';') {
-            statement = i + 1;
-        } else if (code.compare(i, 13, "__syncthreads") == 0) {
-            const bool enclosed = std::find(braces.begin(), braces.end(), true) != braces.end();
-            if (enclosed || header()) lines.insert(line);
-        }
-    }
-    return lines;
-}
-
 CheckResult checkBarriers(CheckContext& ctx) {
     if (ctx.backend.name() == "gpu") return checkBarriersWithSanitizer(ctx);
     const int tile = ctx.course.tile;
@@ -123,15 +145,38 @@ CheckResult checkBarriers(CheckContext& ctx) {
     }
     const int phases = ctx.lesson.number == 3 ? std::max(1, request.n / tile) : 1;
     const uint64_t perPhase = maxBarriers / phases;
-    std::vector<std::string> problems;
     const bool anyBarrier = !barrierLines.empty();
     for (const auto& d : record.divergences)
         for (int line : d.lines) barrierLines.erase(line);
+    const std::string file = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
 
-    std::vector<HazardRecord> hazards = record.hazards;
+    std::vector<std::string> problems = partialBarrierProblems(record, file);
+    for (const auto& d : record.divergences) {
+        if (!d.warp && !record.partialBarriers.empty()) continue;  // the barrier only some threads reach says it once, at its line
+        std::string split = d.split;
+        for (size_t pos = 0; (pos = split.find("at line ", pos)) != std::string::npos;) {
+            split.replace(pos, 8, "at " + file + ":");
+            pos += 4 + file.size();
+        }
+        if (d.warp)
+            problems.push_back("divergent warp intrinsic in block " + thread(d.block) + ": " + split +
+                               ". Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
+                               "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).");
+        else
+            problems.push_back("divergent barrier in block " + thread(d.block) + ": " + split +
+                               ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
+                               "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
+    }
+    // After a divergent barrier the emulator released the block as a GPU need not: the races that follow are its, not new ones.
+    const bool blockDiverged = std::any_of(record.divergences.begin(), record.divergences.end(), [](const auto& d) { return !d.warp; });
+    std::vector<HazardRecord> hazards;
+    if (!blockDiverged) hazards = record.hazards;
     std::sort(hazards.begin(), hazards.end(), [](const HazardRecord& a, const HazardRecord& b) { return a.count > b.count; });
+    std::vector<RaceLines> races;
+    for (const auto& h : hazards) races.push_back({h.writerAt.line, h.otherAt.line, h.bothWrite});
     std::set<std::string> seenPairs;
-    for (const auto& h : hazards) {
+    for (size_t i = 0; i < hazards.size(); ++i) {
+        const HazardRecord& h = hazards[i];
         const std::string pair = h.writerAt.text() + "|" + h.otherAt.text() + (h.bothWrite ? "|w" : "|r");
         if (!seenPairs.insert(pair).second) continue;
         std::string text = h.element + " is written by thread " + thread(h.writer) + " at " + h.writerAt.text() + " and " +
@@ -140,34 +185,8 @@ CheckResult checkBarriers(CheckContext& ctx) {
         if (ctx.lesson.number == 3 && perPhase > 0) text += ", phase " + std::to_string(h.barrierIndex / perPhase);
         text += ")";
         if (h.count > 1) text += "; " + std::to_string(h.count) + " such accesses in all";
-        problems.push_back(text + ". " + explainRace(h.writerAt.line, h.otherAt.line, h.bothWrite, barrierLines, anyBarrier, ctx.lesson));
+        problems.push_back(text + ". " + explainRace(races[i], races, barrierLines, anyBarrier, ctx.lesson, file));
     }
-    std::string source;  // a barrier inside a branch is the one to name first
-    const std::set<int> branched = readStudentSource(ctx.file, source) ? branchedBarrierLines(source) : std::set<int>{};
-    std::vector<std::string> divergences, otherDivergences;
-    for (const auto& d : record.divergences) {
-        std::string split = d.split;
-        const std::string file = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
-        for (size_t pos = 0; (pos = split.find("at line ", pos)) != std::string::npos;) {
-            split.replace(pos, 8, "at " + file + ":");
-            pos += 4 + file.size();
-        }
-        const auto inBranch = std::find_if(d.lines.begin(), d.lines.end(), [&](int l) { return branched.count(l) > 0; });
-        if (d.warp)
-            otherDivergences.push_back("divergent warp intrinsic in block " + thread(d.block) + ": " + split +
-                                       ". Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
-                                       "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).");
-        else if (inBranch != d.lines.end())
-            divergences.push_back("divergent barrier: __syncthreads() at " + file + ":" + std::to_string(*inBranch) +
-                                  " is inside a branch, so only some threads of block " + thread(d.block) + " reach it: " + split +
-                                  ". Every thread of a block must reach every barrier; keep it out of branches that depend on the thread.");
-        else
-            otherDivergences.push_back("divergent barrier in block " + thread(d.block) + ": " + split +
-                                       ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
-                                       "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
-    }
-    divergences.insert(divergences.end(), otherDivergences.begin(), otherDivergences.end());
-    problems.insert(problems.begin(), divergences.begin(), divergences.end());  // before the races that follow from them
     const int origin[3] = {0, 0, 0};
     if (problems.empty() && ctx.lesson.number >= 2 && sharedAccesses == 0)
         return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
@@ -176,6 +195,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
         const std::string message = joinProblems(problems);
         std::string see;  // the first hazard's block and phase, else the first divergent barrier's block
         if (!hazards.empty()) see = seeTileMap(ctx, hazards.front().block, perPhase ? int(hazards.front().barrierIndex / perPhase) : 0);
+        else if (!record.partialBarriers.empty()) see = seeTileMap(ctx, record.partialBarriers.front().block, 0);
         else if (!record.divergences.empty()) see = seeTileMap(ctx, record.divergences.front().block, 0);
         return makeResult(ctx, Status::Fail, message + "\nRerun: " + ctx.rerunCommand(request.n) + see);
     }
@@ -190,7 +210,7 @@ CheckResult checkBarriers(CheckContext& ctx) {
         std::string lines;
         for (int b : barrierLines) lines += (lines.empty() ? "" : ", ") + std::to_string(b);
         result.message += ". Note: " + std::to_string(perPhase) + " barriers per phase where " + std::to_string(needed) +
-                          " are needed (lines " + lines + "); each one makes every warp of the block wait";
+                          (needed == 1 ? " is" : " are") + " needed (lines " + lines + "); each one makes every warp of the block wait";
         const int penalty = static_cast<int>(ctx.spec.intParam("redundant_barrier_penalty", 0));
         if (penalty > 0) {
             result.points = std::max(0, result.points - penalty);

@@ -51,6 +51,9 @@ CheckResult checkGflops(CheckContext& ctx) {
         else if (std::fabs(got * 2 - expected) / expected < 1e-4) why = "Half the right value: a multiply-add is two floating-point operations, 2 * n^3 in all.";
         else if (std::fabs(got / 1e3 - expected) / expected < 1e-4 || std::fabs(got * 1e3 - expected) / expected < 1e-4)
             why = "Off by a factor of 1000: ms is milliseconds; GFLOP/s = flops / (ms * 1e6).";
+        else if (std::fabs(got / 1e12 - expected) / expected < 1e-4)
+            why = "1e12 times the right value: the 1e6 multiplies where it must divide, as in 2.0 * n * n * n / ms * 1e6 (/ and * "
+                  "apply left to right, so that is (2.0 * n * n * n / ms) * 1e6). Divide by the product: 2.0 * n * n * n / (ms * 1e6).";
         else if (n >= 1291 && (got < 0 || rel > 1e-3))
             why = "n * n * n overflowed an int (n >= 1291 gives more than 2^31): compute it in double, e.g. 2.0 * n * n * n.";
         std::string message = "gflops(" + std::to_string(n) + ", " + formatValue(ms) + ") = " + formatValue(got) +

@@ -235,7 +235,8 @@ std::string describeFailedRun(const RunRecord& record, const RunRequest& request
                                                      : (get("shared") == "1" ? "the __shared__ array " : "the array ") + get("array"));
             text += ": ";
             if (!get("expression").empty()) text += "in " + get("expression") + ", ";
-            text += std::string("the ") + (dimension >= 1 && dimension <= 4 ? ordinals[dimension] : "") + "index is " + get("index") +
+            text += std::string("the ") + (dimension >= 1 && dimension <= 4 ? ordinals[dimension] : "") + "index" +
+                    (get("subscript").empty() ? "" : ", " + get("subscript") + ",") + " is " + get("index") +
                     " and must stay below " + bound + " (" + at + ")";
             return text + by + " at " + f.at.text() + ". On a GPU this reads or overwrites other data, or faults with an illegal address.";
         }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 
 namespace grader {
@@ -67,20 +68,31 @@ std::vector<Candidate> tileCandidates(const MatmulCase& c, int fr, int fc) {
     const TileIndex bRight = [T](int ph, int k, int, int col) { return std::make_pair(long(ph) * T + k, long(col)); };
     const TileIndex aTransposed = [T](int ph, int k, int r, int) { return std::make_pair(long(r - r % T + k), long(ph) * T + r % T); };
     const TileIndex bTransposed = [T](int ph, int k, int, int col) { return std::make_pair(long(ph) * T + col % T, long(col - col % T + k)); };
+    const TileIndex aColumnFromTy = [T](int ph, int, int r, int) { return std::make_pair(long(r), long(ph) * T + r % T); };
+    const TileIndex bRowFromTx = [T](int ph, int, int, int col) { return std::make_pair(long(ph) * T + col % T, long(col)); };
     const TileIndex aNoTile = [](int ph, int k, int r, int) { return std::make_pair(long(r), long(ph) + k); };
     const TileIndex bNoTile = [](int ph, int k, int, int col) { return std::make_pair(long(ph) + k, long(col)); };
     const auto formula = [&c](TileIndex aAt, TileIndex bAt) {
         return [&c, aAt, bAt](int r, int col) { return tiledSum(c, r, col, aAt, bAt); };
     };
     const std::string tA = c.tiles.a, tB = c.tiles.b;
+    // What the run shows, for one thread at one step k: the element its k loop multiplied by, and the one that belongs there.
+    const int ph0 = c.lesson == 2 ? c.phase : 0, bx = fc / T, by = fr / T, x = fc % T, y = fr % T;
+    const int kA = (y + 1) % T, kB = (x + 1) % T;  // a step where the transposed element differs
+    const std::string thread = "thread (" + std::to_string(x) + "," + std::to_string(y) + ") of block (" + std::to_string(bx) + "," +
+                               std::to_string(by) + ")";
+    const std::string storeA = tA + "[ty][tx] = A[row * n + " + p + " * TILE + tx] and read " + tA + "[ty][k]";
+    const std::string storeB = tB + "[ty][tx] = B[(" + p + " * TILE + ty) * n + col] and read " + tB + "[k][tx]";
     const std::string transposedA =
-        "The tile of A lands transposed in shared memory: a thread stores its element at " + tA + "[tx][ty] while the k loop reads " +
-        tA + "[ty][k] (or the other way round), so row ty of the tile holds a column of A. Store and read with the same index "
-        "order: " + tA + "[ty][tx] = A[row * n + " + p + " * TILE + tx], then " + tA + "[ty][k].";
+        "The tile of A is used transposed: in phase " + std::to_string(ph0) + ", at k = " + std::to_string(kA) + ", " + thread +
+        " multiplies by " + at("A", long(by) * T + kA, long(ph0) * T + y) + " where " + at("A", long(by) * T + y, long(ph0) * T + kA) +
+        " belongs, so row ty of " + tA + " holds a column of A: the stores to " + tA + " and the reads of it take the two indices in "
+        "opposite orders. Store " + storeA + ".";
     const std::string transposedB =
-        "The tile of B lands transposed in shared memory: a thread stores its element at " + tB + "[tx][ty] while the k loop reads " +
-        tB + "[k][tx] (or the other way round), so column tx of the tile holds a row of B. Store and read with the same index "
-        "order: " + tB + "[ty][tx] = B[(" + p + " * TILE + ty) * n + col], then " + tB + "[k][tx].";
+        "The tile of B is used transposed: in phase " + std::to_string(ph0) + ", at k = " + std::to_string(kB) + ", " + thread +
+        " multiplies by " + at("B", long(ph0) * T + x, long(bx) * T + kB) + " where " + at("B", long(ph0) * T + kB, long(bx) * T + x) +
+        " belongs, so column tx of " + tB + " holds a row of B: the stores to " + tB + " and the reads of it take the two indices in "
+        "opposite orders. Store " + storeB + ".";
     // The concrete example: phase 1 in lesson 3 (phase 0 hides the mistake), the launch's phase in lesson 2.
     const int ph = c.lesson == 2 ? c.phase : 1;
     const int tx = fc % T, ty = fr % T;
@@ -93,11 +105,23 @@ std::vector<Candidate> tileCandidates(const MatmulCase& c, int fr, int fc) {
     const std::string noTileBoth = who + at("A", fr, ph + tx) + " and " + at("B", ph + ty, fc) + " instead of " +
                                    at("A", fr, long(ph) * T + tx) + " and " + at("B", long(ph) * T + ty, fc) +
                                    ": both tiles start at " + p + " * TILE, and the * TILE is missing.";
+    // A thread whose tx and ty differ shows the axis mistake in its own load.
+    const int sx = tx, sy = tx == ty ? (ty + 1) % T : ty;
+    const std::string swapWho = "In phase " + std::to_string(ph) + ", thread (" + std::to_string(sx) + "," + std::to_string(sy) +
+                                ") of block (" + std::to_string(fc / T) + "," + std::to_string(fr / T) + ") loads ";
+    const long exRow = long(fr / T) * T + sy, exCol = long(fc / T) * T + sx;
+    const std::string bRowTx = swapWho + at("B", long(ph) * T + sx, exCol) + " instead of " + at("B", long(ph) * T + sy, exCol) +
+                               ": the row of B's tile comes from tx, so every row of " + tB + " is the same. Its row is " + p +
+                               " * TILE + ty: " + tB + "[ty][tx] = B[(" + p + " * TILE + ty) * n + col].";
+    const std::string aColTy = swapWho + at("A", exRow, long(ph) * T + sy) + " instead of " + at("A", exRow, long(ph) * T + sx) +
+                               ": the column of A's tile comes from ty, so every column of " + tA + " is the same. Its column is " +
+                               p + " * TILE + tx: " + tA + "[ty][tx] = A[row * n + " + p + " * TILE + tx].";
     return {
+        {bRowTx, formula(aRight, bRowFromTx), ph},
+        {aColTy, formula(aColumnFromTy, bRight), ph},
         {transposedA, formula(aTransposed, bRight)},
         {transposedB, formula(aRight, bTransposed)},
-        {transposedA + " The same goes for the tile of B: " + tB + "[ty][tx] = B[(" + p + " * TILE + ty) * n + col], then " + tB + "[k][tx].",
-         formula(aTransposed, bTransposed)},
+        {transposedA + " The same goes for the tile of B: store " + storeB + ".", formula(aTransposed, bTransposed)},
         {noTileBoth, formula(aNoTile, bNoTile), ph},
         {noTileA, formula(aNoTile, bRight), ph},
         {noTileB, formula(aRight, bNoTile), ph},
@@ -114,7 +138,8 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
     const int kEnd = c.lesson == 2 ? kBegin + T : n;
     std::vector<Candidate> list = {
         {"The result is the transpose of the right one: every element lands mirrored across the diagonal. Either row and "
-         "column come from the wrong axes (row from y, column from x), or the store writes C[col * n + row].",
+         "column come from the wrong axes (row must come from y and column from x: row = blockIdx.y * blockDim.y + threadIdx.y), "
+         "or the store writes C[col * n + row].",
          [&c, kBegin, kEnd](int r, int col) { return dot(c, col, r, kBegin, kEnd); }},
         {"The result is B * A instead of A * B: the operands are swapped.",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
@@ -259,7 +284,17 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
     std::string msg = element(fr, fc) + " = " + formatValue(actual[first]) + ", expected " + formatValue(expected[first]) + ". " +
                       std::to_string(wrong.size()) + " of " + std::to_string(expected.size()) + (wrong.size() == 1 ? " elements is wrong." : " elements are wrong.");
     std::string pattern;
-    if (nanWrong == v.wrong) {
+    const auto uninitialized = [&actual](size_t i) {
+        uint32_t bits;
+        std::memcpy(&bits, &actual[i], sizeof bits);
+        return bits == kUninitializedFloatBits;
+    };
+    if (std::all_of(wrong.begin(), wrong.end(), uninitialized)) {
+        v.recognized = true;
+        pattern = "Every wrong element is " + formatValue(actual[first]) + ", the value a local variable that nothing set holds in the "
+                  "emulator: the sum started uninitialized. Start it at 0 (float sum = 0.0f;); on a GPU it starts with whatever its "
+                  "register held, so the result can change from run to run.";
+    } else if (nanWrong == v.wrong) {
         v.recognized = true;
         if (writtenNan == v.wrong)
             pattern = "Your kernel wrote NaN: C is filled with NaN before every launch, so adding to it (C[...] += ...) keeps NaN; store the sum with =.";

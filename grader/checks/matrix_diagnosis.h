@@ -2,10 +2,13 @@
 // the first wrong element, how many are wrong, and a recognizable pattern
 // (never written, written as NaN, transposed, operands swapped, only some
 // phases summed, the phase ignored, a tile stored transposed in shared
-// memory, a phase offset without * TILE, an int accumulator, a wrong region).
+// memory, a phase offset without * TILE, B's tile row taken from tx or A's
+// tile column from ty, an int accumulator, an accumulator never set, a
+// wrong region).
 // Non-goal: guessing at arbitrary bugs; an unrecognized result gets the facts.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +16,12 @@
 #include "checks/source_scan.h"
 
 namespace grader {
+
+/// The bits of a float local variable that nothing initialized, in the
+/// emulator: the cpu backend compiles with -ftrivial-auto-var-init=pattern,
+/// whose GCC pattern is the byte 0xFE (-1.694739e+38). Clang's is 0xFF, a NaN
+/// that C's NaN fill hides, so a grader built with Clang names it as NaN.
+constexpr uint32_t kUninitializedFloatBits = 0xFEFEFEFEu;
 
 /// The inputs and outputs of one matmul case.
 struct MatmulCase {

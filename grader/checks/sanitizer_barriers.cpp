@@ -14,14 +14,18 @@ namespace grader {
 
 namespace {
 
-std::string describe(const SanitizerFinding& f, const std::set<int>& barrierLines, const Lesson& lesson) {
+/// The lines of a racecheck finding: its write and the other access.
+RaceLines raceLines(const SanitizerFinding& f) {
+    const bool firstWrites = f.firstAccess == "Write", secondWrites = f.secondAccess == "Write";
+    return {firstWrites ? f.firstLine : f.secondLine, firstWrites ? f.secondLine : f.firstLine, firstWrites && secondWrites};
+}
+
+std::string describe(const SanitizerFinding& f, const std::vector<RaceLines>& races, const std::set<int>& barrierLines,
+                     const Lesson& lesson) {
     if (f.kind == "divergent")
         return "divergent barrier at " + f.firstFile + ":" + std::to_string(f.firstLine) + " (thread " + f.firstThread + " of block " +
                f.block + ": " + f.detail + " " + std::to_string(f.count) + " such reports). Every thread of a block must reach the "
                "same __syncthreads(); move the barrier out of the branch (compute-sanitizer synccheck).";
-    const bool firstWrites = f.firstAccess == "Write", secondWrites = f.secondAccess == "Write";
-    const int writeLine = firstWrites ? f.firstLine : f.secondLine;
-    const int otherLine = firstWrites ? f.secondLine : f.firstLine;
     auto lower = [](std::string word) {
         for (auto& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         return word;
@@ -30,7 +34,7 @@ std::string describe(const SanitizerFinding& f, const std::set<int>& barrierLine
                        " and a " + lower(f.secondAccess) + " by thread " + f.secondThread + " at " + f.secondFile + ":" +
                        std::to_string(f.secondLine) + " touch the same shared word with no __syncthreads() between them";
     if (!f.block.empty()) text += " (block " + f.block + ", " + f.kind + " hazard, compute-sanitizer racecheck)";
-    return text + ". " + explainRace(writeLine, otherLine, firstWrites && secondWrites, barrierLines, !barrierLines.empty(), lesson);
+    return text + ". " + explainRace(raceLines(f), races, barrierLines, !barrierLines.empty(), lesson, f.firstFile);
 }
 
 }  // namespace
@@ -65,7 +69,10 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
             return makeResult(ctx, Status::Error, "compute-sanitizer " + tool + " printed no summary (" + record.process.describe() +
                                                       "); its output ends: " + out.substr(out.size() > 400 ? out.size() - 400 : 0));
         }
-        for (const auto& f : report.findings) problems.push_back(describe(f, barrierLines, ctx.lesson));
+        std::vector<RaceLines> races;
+        for (const auto& f : report.findings)
+            if (f.kind != "divergent") races.push_back(raceLines(f));
+        for (const auto& f : report.findings) problems.push_back(describe(f, races, barrierLines, ctx.lesson));
         if (runFailure.empty()) runFailure = describeFailedRun(record, request);
         if (report.errors > 0 && report.findings.empty())
             problems.push_back("compute-sanitizer " + tool + " reported " + std::to_string(report.errors) + " problems");

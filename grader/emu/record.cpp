@@ -1,6 +1,7 @@
 // The run record's emulator side: where the record goes, the fault line
 // that ends a run, and the summary of every launch, hazard, uninitialized
-// read, divergence and write conflict, written when the harness finishes.
+// read, divergence, barrier only some threads reached and write conflict,
+// written when the harness finishes.
 // Non-goal: judging; the grader reads the record and decides.
 #include <unistd.h>
 
@@ -103,6 +104,9 @@ void writeSummary() {
                      static_cast<unsigned long long>(d.count), triple(d.block).c_str(), lines.c_str(), d.warp ? 1 : 0,
                      d.split.c_str());
     }
+    for (const auto& [line, p] : s.partialBarriers)
+        std::fprintf(record, "partial_barrier line=%d block=%s reached=%u threads=%u first=%s last=%s\n", line,
+                     triple(p.block).c_str(), p.reached, p.threads, triple(p.first).c_str(), triple(p.last).c_str());
     for (const auto& [name, c] : s.writeConflicts)
         std::fprintf(record, "write_conflict buffer=%s count=%llu element=%s first=%s first_block=%s second=%s second_block=%s\n",
                      name.c_str(), static_cast<unsigned long long>(c.count), c.element.c_str(), triple(c.first).c_str(),

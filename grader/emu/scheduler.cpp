@@ -195,13 +195,31 @@ void resume(FiberThread& t, Stacks& s) {
 /// The block's warps (rebuilt for every block).
 std::vector<WarpState> warps;
 
-/// Counts the arrivals at each barrier line when a barrier opens (a line or
-/// two per kernel); true when the live threads all wait at one line with
-/// none finished, the usual case.
+/// Which threads of the running block have waited at one barrier line.
+struct BarrierReach {
+    int line = 0;
+    std::vector<char> threads;  ///< by linear index: 1 once the thread waited there
+};
+
+/// The running block's barrier lines (a line or two per kernel).
+std::vector<BarrierReach> reach;
+
+/// The reach of `line` in the running block, added when new.
+std::vector<char>& reachOf(int line, size_t threads) {
+    for (auto& r : reach)
+        if (r.line == line) return r.threads;
+    reach.push_back({line, std::vector<char>(threads, 0)});
+    return reach.back().threads;
+}
+
+/// Counts the arrivals at each barrier line when a barrier opens and marks
+/// which threads reached it; true when the live threads all wait at one
+/// line with none finished, the usual case.
 bool countArrivals(const std::vector<FiberThread>& threads, LaunchStats& launch) {
     bool uniform = true, anyWaiting = false, anyDone = false;
     int lastLine = -1;
     uint64_t* lastCount = nullptr;
+    std::vector<char>* lastReach = nullptr;
     for (const auto& t : threads) {
         if (t.done) {
             anyDone = true;
@@ -211,11 +229,30 @@ bool countArrivals(const std::vector<FiberThread>& threads, LaunchStats& launch)
             uniform = !anyWaiting;  // a second line: the threads are split
             lastLine = t.waitLine;
             lastCount = &launch.barrierSites[lastLine];
+            lastReach = &reachOf(lastLine, threads.size());
         }
         anyWaiting = true;
         ++*lastCount;
+        (*lastReach)[t.state.linear] = 1;
     }
     return uniform && !anyDone;
+}
+
+/// After a block whose barriers diverged: records each barrier line that only
+/// some of its threads ever reached (the first such block per line).
+void recordPartialBarriers(const std::vector<FiberThread>& threads, const uint3& block) {
+    for (const auto& r : reach) {
+        const auto reached = uint32_t(std::count(r.threads.begin(), r.threads.end(), 1));
+        if (reached == threads.size() || stats().partialBarriers.count(r.line)) continue;
+        PartialBarrier& p = stats().partialBarriers[r.line];
+        p.block = block;
+        p.reached = reached;
+        p.threads = uint32_t(threads.size());
+        const auto first = std::find(r.threads.begin(), r.threads.end(), 1);
+        const auto last = std::find(r.threads.rbegin(), r.threads.rend(), 1);
+        p.first = threads[size_t(first - r.threads.begin())].state.coords.tIdx;
+        p.last = threads[threads.size() - 1 - size_t(last - r.threads.rbegin())].state.coords.tIdx;
+    }
 }
 
 /// Describes a group of threads by its first and last member and its size.
@@ -401,6 +438,8 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
     blockBody = body;
     blockArg = arg;
     Stacks& s = stacks();
+    reach.clear();
+    bool diverged = false;
     while (true) {
         bool anyRunnable = true;
         while (anyRunnable) {
@@ -434,7 +473,10 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
             count += !t.done && t.predicate;
         }
         if (!anyWaiting) break;
-        if (!countArrivals(threads, launch)) recordDivergence(threads, block);
+        if (!countArrivals(threads, launch)) {
+            recordDivergence(threads, block);
+            diverged = true;
+        }
         for (auto& t : threads) {
             t.wait = Wait::None;
             t.predicate = count;
@@ -445,6 +487,7 @@ void runBlock(std::vector<FiberThread>& threads, const uint3& block, void (*body
         launch.minThreadBarriers = std::min(launch.minThreadBarriers, t.state.barriers);
         launch.maxThreadBarriers = std::max(launch.maxThreadBarriers, t.state.barriers);
     }
+    if (diverged) recordPartialBarriers(threads, block);
     recordBlockTraffic(threads, launch);
     endBlockShared();
 }

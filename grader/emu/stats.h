@@ -1,7 +1,7 @@
 // What the emulator observed during a run, kept for the run record: launches,
 // per-buffer traffic, barrier counts, shared-memory hazards, reads of shared
-// memory no thread wrote, divergent barriers and warp intrinsics, and global
-// write conflicts.
+// memory no thread wrote, divergent barriers and warp intrinsics, the barriers
+// only some threads of a block reached, and global write conflicts.
 // Non-goal: judging; the grader (parent process) decides what is wrong.
 #pragma once
 
@@ -71,6 +71,15 @@ struct Divergence {
     bool warp = false;
 };
 
+/// A barrier line that some threads of a block never reached while others
+/// waited there (a __syncthreads() in a branch only some threads take), first
+/// block kept.
+struct PartialBarrier {
+    uint3 block{};
+    uint32_t reached = 0, threads = 0;  ///< the threads that waited there at least once, of the block's
+    uint3 first{}, last{};              ///< the first and last of them, in the block's linear order
+};
+
 /// Two threads of one launch writing the same global word.
 struct WriteConflict {
     uint64_t count = 0;
@@ -85,6 +94,7 @@ struct Stats {
     std::map<std::tuple<bool, uintptr_t, uintptr_t>, Hazard> hazards;
     std::map<uintptr_t, UninitializedRead> uninitializedReads;  ///< by the reading instruction
     std::map<std::vector<int>, Divergence> divergences;
+    std::map<int, PartialBarrier> partialBarriers;  ///< by the barrier's source line
     std::map<std::string, WriteConflict> writeConflicts;  ///< by buffer name
 };
 

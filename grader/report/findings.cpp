@@ -17,9 +17,14 @@ std::string trimmed(std::string text) {
     return text;
 }
 
-/// The words of `line` that lead up to `location` from the place named before it.
+/// The words of `line` that lead up to `location` from the place named before
+/// it, from the last sentence or clause that begins between them.
 std::string clauseBefore(const std::string& line, const MessageLocation& location, size_t from) {
-    std::string clause = trimmed(line.substr(from, location.end - from));
+    std::string clause = line.substr(from, location.end - from);
+    size_t start = 0;
+    for (const char* separator : {". ", ": ", "; "})
+        if (const size_t at = clause.rfind(separator); at != std::string::npos) start = std::max(start, at + 2);
+    clause = trimmed(clause.substr(start));
     constexpr size_t kMax = 160;
     if (clause.size() > kMax) clause = "..." + clause.substr(clause.size() - kMax);
     return clause;

@@ -24,6 +24,7 @@ TEST_CASE("a record with outputs, launches, traffic and hazards") {
              "hazard kind=read-write count=7 element=tA[3][5] writer=5,3,0 writer_pc=0x401234 other=3,0,0 "
              "other_pc=0x401250 block=0,0,0 barrier_index=1\n"
              "divergence count=1 block=0,0,0 lines=20,0 split=line 20: (0,0)..(15,0) [16]; exited: (0,1)..(15,15) [240]\n"
+             "partial_barrier line=20 block=1,0,0 reached=16 threads=256 first=0,0,0 last=0,15,0\n"
              "end\n";
     RunRecord r;
     parseRunRecord(bytes, r);
@@ -43,6 +44,12 @@ TEST_CASE("a record with outputs, launches, traffic and hazards") {
     REQUIRE(r.divergences.size() == 1);
     CHECK(r.divergences[0].lines == std::vector<int>{20, 0});
     CHECK(r.divergences[0].split.find("exited") != std::string::npos);
+    REQUIRE(r.partialBarriers.size() == 1);
+    CHECK(r.partialBarriers[0].line == 20);
+    CHECK(r.partialBarriers[0].block[0] == 1);
+    CHECK(r.partialBarriers[0].reached == 16);
+    CHECK(r.partialBarriers[0].threads == 256);
+    CHECK(r.partialBarriers[0].last[1] == 15);
 }
 
 TEST_CASE("a truncated output is a parse error, not a crash") {

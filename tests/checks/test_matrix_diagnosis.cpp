@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "checks/matrix_diagnosis.h"
 #include "harness/inputs.h"
@@ -104,6 +105,55 @@ TEST_CASE("an int accumulator truncates partial sums") {
             f.actual[r * 16 + c] = float(s);
         }
     CHECK(f.verdict().message.find("int") != std::string::npos);
+}
+
+TEST_CASE("an accumulator never set: every element holds the emulator's pattern for an uninitialized float") {
+    Fixture f(32);
+    float pattern;
+    std::memcpy(&pattern, &kUninitializedFloatBits, sizeof pattern);
+    for (auto& x : f.actual) x = pattern;
+    f.c.written = std::string(32 * 32, '1');
+    const auto v = f.verdict();
+    CHECK(v.recognized);
+    CHECK(v.message.find("the sum started uninitialized") != std::string::npos);
+    CHECK(v.message.find("+=") == std::string::npos);
+}
+
+TEST_CASE("B's tile row taken from tx and A's tile column from ty are named with a thread whose tx and ty differ") {
+    Fixture f(32);
+    for (int r = 0; r < 32; ++r)
+        for (int c = 0; c < 32; ++c) {
+            float s = 0;
+            for (int p = 0; p < 2; ++p)
+                for (int k = 0; k < 16; ++k) s += f.A[r * 32 + p * 16 + k] * f.B[(p * 16 + c % 16) * 32 + c];
+            f.actual[r * 32 + c] = s;
+        }
+    auto message = f.verdict().message;
+    CHECK(message.find("the row of B's tile comes from tx") != std::string::npos);
+    CHECK(message.find("thread (0,1) of block (0,0) loads B[16][0] instead of B[17][0]") != std::string::npos);
+    for (int r = 0; r < 32; ++r)
+        for (int c = 0; c < 32; ++c) {
+            float s = 0;
+            for (int p = 0; p < 2; ++p)
+                for (int k = 0; k < 16; ++k) s += f.A[r * 32 + p * 16 + r % 16] * f.B[(p * 16 + k) * 32 + c];
+            f.actual[r * 32 + c] = s;
+        }
+    message = f.verdict().message;
+    CHECK(message.find("the column of A's tile comes from ty") != std::string::npos);
+}
+
+TEST_CASE("a tile used transposed is told from the product, never as the student's code") {
+    Fixture f(32, 2, 1);
+    for (int r = 0; r < 32; ++r)
+        for (int c = 0; c < 32; ++c) {
+            float s = 0;
+            for (int k = 0; k < 16; ++k) s += f.A[r * 32 + 16 + k] * f.B[(16 + c % 16) * 32 + c - c % 16 + k];
+            f.actual[r * 32 + c] = s;
+        }
+    const auto message = f.verdict().message;
+    CHECK(message.find("The tile of B is used transposed: in phase 1, at k = 1, thread (0,0) of block (0,0) multiplies by B[16][1] "
+                       "where B[17][0] belongs") != std::string::npos);
+    CHECK(message.find("[tx][ty]") == std::string::npos);
 }
 
 TEST_CASE("inputs are exact: multiples of 1/4 in [-4, 4], different for A and B") {

@@ -1,7 +1,8 @@
 // The fiber scheduler and shared-memory shadow of the cpu emulator, driven
 // directly (no instrumented student code): barrier semantics, divergent
-// barriers, threads' frames saved and restored across barriers, stack
-// overflow, launch validation, per-block shared memory, hazard detection.
+// barriers and the barriers only some threads reach, threads' frames saved
+// and restored across barriers, stack overflow, launch validation, per-block
+// shared memory, hazard detection.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -26,6 +27,18 @@ void neighbourKernel(int count) {
 
 void divergentKernel(int) {
     if (threadIdx.x == 0) __syncthreads();
+}
+
+int branchedLine = 0, everyoneLine = 0;
+
+/// Two phases, each with a barrier only thread 0 reaches and one every thread reaches.
+void branchedBarrierKernel(int) {
+    for (int phase = 0; phase < 2; ++phase) {
+        branchedLine = __LINE__ + 1;
+        if (threadIdx.x == 0) __syncthreads();
+        everyoneLine = __LINE__ + 1;
+        __syncthreads();
+    }
 }
 
 void blockLocalKernel(int) {
@@ -131,6 +144,21 @@ TEST_CASE("a barrier only some threads reach is recorded, not hung") {
     const auto& d = ::cuemu::stats().divergences.rbegin()->second;
     CHECK(d.split.find("1 thread (0,0) wait at line") != std::string::npos);
     CHECK(d.split.find("31 threads (1,0)..(31,0) finished without reaching it") != std::string::npos);
+}
+
+TEST_CASE("a barrier only some threads ever reach is named by its line, the others' barrier is not") {
+    ::cuemu::stats().partialBarriers.clear();
+    ::cuemu::launch(branchedBarrierKernel, ::cuemu::LaunchConfig(2, 32), 0);
+    const auto& partial = ::cuemu::stats().partialBarriers;
+    REQUIRE(partial.size() == 1);
+    REQUIRE(partial.count(branchedLine) == 1);
+    const auto& p = partial.at(branchedLine);
+    CHECK(p.reached == 1);
+    CHECK(p.threads == 32);
+    CHECK(p.block.x == 0);  // the first block that showed it
+    CHECK(p.first.x == 0);
+    CHECK(p.last.x == 0);
+    CHECK(partial.count(everyoneLine) == 0);
 }
 
 TEST_CASE("shared memory is per block") {

@@ -45,8 +45,6 @@ void scan(const std::string& source) {
     (void)findTileNames(source);
     for (int line : barrierLinesInSource(source))
         fuzz::require(line >= 1 && static_cast<size_t>(line) <= lineCount(source), "a barrier outside the file");
-    for (int line : branchedBarrierLines(source))
-        fuzz::require(line >= 1 && static_cast<size_t>(line) <= lineCount(source), "a branched barrier outside the file");
 
     // The subscript at the first few '[' (as the emulator's index check reports them), and at a column past the line.
     int line = 1, column = 1, tried = 0;
@@ -55,9 +53,13 @@ void scan(const std::string& source) {
             ++line;
             column = 0;
         } else if (source[i] == '[') {
-            const IndexedArray found = indexedArrayAt(source, line, column);
-            fuzz::require(found.expression.find(found.array) != std::string::npos, "the array's name is not in its expression");
-            (void)indexedArrayAt(source, line - 1, column + 1000, 1);
+            for (const char* type : {"", "float[16]", "float[16][16]", "float[2][16][16]"}) {
+                const IndexedArray found = indexedArrayAt(source, line, column, type);
+                fuzz::require(found.expression.find(found.array) != std::string::npos, "the array's name is not in its expression");
+                fuzz::require(found.index.empty() || found.expression.find(found.index) != std::string::npos,
+                              "the checked subscript is not in its expression");
+            }
+            (void)indexedArrayAt(source, line - 1, column + 1000, "float[16][16]", 1);
             ++tried;
         }
     }

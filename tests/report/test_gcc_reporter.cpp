@@ -35,6 +35,19 @@ TEST_CASE("gcc format: a hazard is an error at its first line and a note at its 
           "work/k.cu:1:1: note: score 1/4\n");
 }
 
+TEST_CASE("gcc format: a further place's note starts at the clause that names it") {
+    LessonReport report;
+    report.file = "k.cu";
+    report.checks = {checkResult("barriers", Status::Fail,
+                                 "tA[0][1] is written at k.cu:16 and read at k.cu:20 with no barrier between them. The tile must be "
+                                 "complete, and none does: the barrier after the compute is at k.cu:21. Add one there.",
+                                 0, 3)};
+    report.maxScore = 3;
+    const std::string text = gccText(report);
+    CHECK(text.find("k.cu:20:1: note: barriers: read at k.cu:20\n") != std::string::npos);
+    CHECK(text.find("k.cu:21:1: note: barriers: the barrier after the compute is at k.cu:21\n") != std::string::npos);
+}
+
 TEST_CASE("gcc format: a compile error keeps its column and a failure without a place points at 1:1 and a skip warns") {
     LessonReport report;
     report.file = "k.cu";

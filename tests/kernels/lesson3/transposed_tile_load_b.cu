@@ -4,7 +4,7 @@
 //  fail, barriers pass
 // nvcc 13.0: builds
 // expect: compile pass
-// expect: correctness fail tile of B lands transposed
+// expect: correctness fail tile of B is used transposed
 // expect: barriers pass
 // expect: traffic pass
 #define TILE 16

@@ -1,0 +1,39 @@
+// Wrong: the store into the B tile adds the phase offset to the shared
+// index, tB[ty + ph*TILE][tx], as the global row of B needs it. From phase 1
+// on the first index runs past the tile's 16 rows, past the end of tB.
+// nvcc 13.0: builds
+// predicted, not yet run on the H200
+// expect: compile pass
+// expect: correctness fail __shared__ array tB: in tB\[ty \+ ph\*TILE\]\[tx\], the first index, ty \+ ph\*TILE, is 16
+// expect: barriers fail out-of-bounds index
+// expect: traffic fail out-of-bounds index
+#define TILE 16
+
+__global__ void matMulTiled(const float* A, const float* B, float* C, int n)
+{
+    __shared__ float tA[TILE][TILE];
+    __shared__ float tB[TILE][TILE];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int row = blockIdx.y * TILE + ty;
+    int col = blockIdx.x * TILE + tx;
+
+    float sum = 0.0f;
+    for (int ph = 0; ph < n / TILE; ++ph) {
+        tA[ty][tx] = A[row * n + ph * TILE + tx];
+        tB[ty + ph*TILE][tx] = B[(ph * TILE + ty) * n + col];
+        __syncthreads();
+
+        for (int k = 0; k < TILE; ++k)
+            sum += tA[ty][k] * tB[k][tx];
+        __syncthreads();
+    }
+    C[row * n + col] = sum;
+}
+
+void launchMatMulTiled(const float* A, const float* B, float* C, int n)
+{
+    dim3 block(TILE, TILE);
+    dim3 grid(n / TILE, n / TILE);
+    matMulTiled<<<grid, block>>>(A, B, C, n);
+}
