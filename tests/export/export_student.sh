@@ -81,6 +81,8 @@ for name in $(grep -rhoE --include=CMakeLists.txt --include='*.cmake' 'find_pack
 done
 # The emulator's front end links clang and LLVM statically, found with llvm-config, and terminfo beside them.
 grep -rqE --include=CMakeLists.txt 'find_program\(LLVM_CONFIG' "$out" && needed="$needed libclang-14-dev llvm-14-dev libncurses-dev"
+# Nettle, found by its header and library: it seals and checks the quiz answers.
+grep -rqE --include=CMakeLists.txt 'find_path\(NETTLE_INCLUDE_DIR' "$out" && needed="$needed nettle-dev"
 mkdir -p "$work/fake-bin"
 printf '#!/bin/sh\necho "$*" >> "%s"\n' "$work/apt-get.log" > "$work/fake-bin/apt-get" && chmod +x "$work/fake-bin/apt-get"
 PATH="$work/fake-bin:$PATH" bash "$out/scripts/install-deps.sh" > /dev/null || fail "the student kit's scripts/install-deps.sh failed (apt-get faked)"
