@@ -7,7 +7,7 @@
 #include "export/kit_integrations.h"
 #include "export/kit_text.h"
 #include "export/prebuilt_harness.h"
-#include "export/sealed_quizzes.h"
+#include "export/student_quizzes.h"
 #include "export/solution_scan.h"
 #include "trainer/trainer_page.h"
 
@@ -45,7 +45,8 @@ const std::vector<KitPart> kKitParts = {
     {"README.md", "README.md", How::Edited, studentReadme},
     {"CONTRACT.md", "CONTRACT.md", How::Edited, studentReadme},  // its student-kit parts, marked as README.md's
     {".gitignore", ".gitignore", How::Copy},
-    {"lessons", "lessons", How::Tree, nullptr, {{"quiz.yaml", studentQuizYaml}}},  // the quizzes sealed (sealed_quizzes.h)
+    {"lessons", "lessons", How::Tree, nullptr,  // the quizzes sealed, the texts without their answers (student_quizzes.h)
+     {{"quiz.yaml", studentQuizYaml}, {"README.md", studentLessonText}, {"README.ru.md", studentLessonText}}},
     {"starter", "starter", How::Tree},
     {"scripts/install-deps.sh", "scripts/install-deps.sh", How::Edited, studentInstallScript},
     {"grader", "grader", How::Tree},

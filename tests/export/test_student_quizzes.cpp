@@ -1,13 +1,16 @@
-// The kit's own quizzes as the student kit gets them: every question sealed,
-// none of their explanations in the text, the solutions' answers all right
-// and the starters' blank answers the same file as the instructor's quiz
-// makes; revealable as course.yaml's reveal_after_tries says; a broken quiz
-// is an error named at its path.
+// The kit's own quizzes and lesson texts as the student kit gets them: every
+// question sealed, none of their explanations in the text, the solutions'
+// answers all right and the starters' blank answers the same file as the
+// instructor's quiz makes; revealable as course.yaml's reveal_after_tries
+// says; a broken quiz is an error named at its path; a lesson text without
+// its control questions' answers, pointing to the quiz.
 #include <doctest/doctest.h>
+
+#include <algorithm>
 
 #include "core/course.h"
 #include "core/toolchain.h"
-#include "export/sealed_quizzes.h"
+#include "export/student_quizzes.h"
 #include "quiz/answers.h"
 #include "quiz/blank_answers.h"
 #include "quiz/sealed.h"
@@ -88,4 +91,37 @@ TEST_CASE("a broken quiz is not exported, and the error names its path") {
     const auto broken = studentQuizYaml(*course, "lessons/01-naive-kernel/quiz.yaml", "lesson: lesson1\nquestions: []\n");
     REQUIRE_FALSE(broken.ok());
     CHECK(broken.error().format().rfind("lessons/01-naive-kernel/quiz.yaml:2:", 0) == 0);
+}
+
+TEST_CASE("a lesson text loses its control questions' answers and sends the student to the quiz, in its language") {
+    auto course = loadCourse(KIT_COURSE);
+    REQUIRE(course.ok());
+    const std::string text = "# Lesson\n\nTeaching.\n\n## Control questions\n\n**1. Why?**\n\n<details><summary>Answer</summary>\n\nBecause.\n</details>\n\n"
+                             "**2. How many?**\n\n<details><summary>Answer</summary>\n\nSixteen.\n</details>\n\n## Next\n\nLesson 2.\n";
+    const std::string folder = course->lessons[0].folder;
+    auto english = studentLessonText(*course, "lessons/" + folder + "/README.md", text);
+    REQUIRE(english.ok());
+    CHECK(english->find("Because") == std::string::npos);
+    CHECK(english->find("Sixteen") == std::string::npos);
+    CHECK(english->find("<details>") == std::string::npos);
+    const std::string command = "`build/grader/grader quiz " + course->lessons[0].id + " starter/" + folder + "/quiz_answers.yaml`";
+    const size_t heading = english->find("## Control questions\n\nAnswer them in `starter/" + folder + "/quiz_answers.yaml`");
+    CHECK(heading != std::string::npos);
+    CHECK(english->find("**1. Why?**\n\n**2. How many?**\n\n## Next\n\nLesson 2.\n") != std::string::npos);
+    std::string flat = *english;  // the paragraph is wrapped as the lesson texts are
+    std::replace(flat.begin(), flat.end(), '\n', ' ');
+    CHECK(flat.find(command + " checks your answers") != std::string::npos);
+    CHECK(flat.find("worked answer once yours is right or after 3 wrong tries.") != std::string::npos);
+    auto russian = studentLessonText(*course, "lessons/" + folder + "/README.ru.md", text);
+    REQUIRE(russian.ok());
+    CHECK(russian->find("Ответьте на них") != std::string::npos);
+    CHECK(russian->find("--lang ru") != std::string::npos);
+
+    CHECK(*studentLessonText(*course, "lessons/99-not-listed/README.md", text) == text);  // no quiz graded: the answers stay
+    auto unclosed = studentLessonText(*course, "lessons/" + folder + "/README.md", "## Q\n\n<details><summary>Answer</summary>\nBecause.\n");
+    REQUIRE_FALSE(unclosed.ok());
+    CHECK(unclosed.error().format() == "lessons/" + folder + "/README.md:3: this answer block is never closed (end it with </details>)");
+    auto outside = studentLessonText(*course, "lessons/" + folder + "/README.md", "Q?\n\n<details><summary>Answer</summary>\nA.\n</details>\n");
+    REQUIRE_FALSE(outside.ok());
+    CHECK(outside.error().message == "an answer block outside a section");
 }
