@@ -87,6 +87,7 @@ details[open] summary { border-bottom:1px solid var(--line); }
 .badge { font-size:11px; font-weight:700; text-align:center; border-radius:4px; padding:1px 0; height:18px; }
 .badge.pass { background:#dafbe1; color:#116329; } .badge.fail { background:#ffebe9; color:#a40e26; }
 .badge.skip { background:#fff8c5; color:#7d4e00; } .badge.error { background:#fbefff; color:#6e40c9; }
+.badge.todo { background:#f6f8fa; color:#57606a; }
 .muted { color:var(--muted); }
 footer { color:var(--muted); font-size:12px; margin-top:28px; border-top:1px solid var(--line); padding-top:10px; }
 code { font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace; font-size:12px; background:#eef1f4; padding:1px 4px;
@@ -298,21 +299,24 @@ std::string scoreCell(const LessonOutcome& l) {
     if (!l.submitted) return "<td class=\"score ns\" data-sort=\"-1\" title=\"not submitted\">&mdash;</td>";
     const auto& r = l.report;
     const std::string cls = r.maxScore > 0 && r.score == r.maxScore ? "full" : r.score == 0 ? "zero" : "part";
-    std::string failed;
-    for (const auto& c : r.checks)
+    std::string failed, todo;
+    for (const auto& c : r.checks) {
         if (c.status == Status::Fail || c.status == Status::Error) failed += (failed.empty() ? "failed: " : ", ") + c.name;
+        if (c.status == Status::Todo) todo += (todo.empty() ? "not done (0 points): " : ", ") + c.name;
+    }
+    const std::string title = failed.empty() && todo.empty() ? "every check passed" : failed + (failed.empty() || todo.empty() ? "" : "; ") + todo;
     return "<td class=\"score " + cls + "\" data-sort=\"" + std::to_string(r.score) + "\" title=\"" +
-           htmlEscape(failed.empty() ? "every check passed" : failed) + "\">" + std::to_string(r.score) + "/" +
+           htmlEscape(title) + "\">" + std::to_string(r.score) + "/" +
            std::to_string(r.maxScore) + "</td>";
 }
 
 /// One chip per failed check, with its reason (the message's first line as the tooltip); grey for a
-/// failed check worth no points (the trainer by default), which costs the student nothing.
+/// check worth no points not done (todo: the trainer by default), which costs the student nothing.
 std::string issueChips(const StudentResult& s) {
     if (s.status != "graded") return "<span class=\"chip\">" + htmlEscape(s.status) + "</span>";
     std::string chips;
     const auto chip = [&chips](const std::string& text, const CheckResult& check) {
-        chips += std::string("<span class=\"chip reason") + (check.status == Status::Fail && check.maxPoints == 0 ? " grey" : "") + "\" title=\"" +
+        chips += std::string("<span class=\"chip reason") + (check.status == Status::Todo ? " grey" : "") + "\" title=\"" +
                  htmlEscape(check.message.substr(0, check.message.find('\n'))) + "\">" + htmlEscape(text) + "</span>";
     };
     const std::string missing = s.notSubmitted();
@@ -326,7 +330,7 @@ std::string issueChips(const StudentResult& s) {
             continue;
         }
         for (const auto& c : l.report.checks) {
-            if (c.status != Status::Fail && c.status != Status::Error) continue;
+            if (c.status != Status::Fail && c.status != Status::Error && c.status != Status::Todo) continue;
             chip(l.report.lesson + " " + (quizAnswersMissing(c)  ? std::string("quiz answers missing")
                                           : trainerNotDone(c) ? std::string("trainer not done")
                                                               : c.name + ": " + shortReason(c.message)),

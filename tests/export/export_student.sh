@@ -125,7 +125,7 @@ step "ctest --preset $lesson in the student kit, against the full kit's verdicts
 folder=$(sed -n "/id: $lesson\$/,/label:/s/^ *folder: *//p" "$kit/course.yaml")
 file=$(sed -n "/id: $lesson\$/,/label:/s/^ *student_file: *//p" "$kit/course.yaml")
 expected=$(cd "$kit" && "$grader" check "$lesson" "starter/$folder/$file" --course "$kit/course.yaml" --seed 1 |
-           awk '$2 ~ /^(PASS|FAIL|SKIP|ERROR)$/ { print $1, $2 }')
+           awk '$2 ~ /^(PASS|FAIL|SKIP|ERROR|TODO)$/ { print $1, ($2 == "TODO" ? "SKIP" : $2) }')  # a reminder is CTest's skip
 [ -n "$expected" ] || fail "the full kit's grader printed no verdicts"
 actual=$($preset_command 2>&1 |
          sed -nE "s/.*Test +#[0-9]+: $lesson\.([a-z]+) .*(Passed|Failed|Skipped|Not Run).*/\1 \2/p" |
