@@ -15,6 +15,7 @@ packages=(
   libboost-context-dev                # fibers of the cpu emulator
   libcli11-dev nlohmann-json3-dev     # command line, JSON
   libarchive-dev                      # the grader links it (it reads .zip / .tar.gz submissions)
+  nettle-dev                          # SHA-256 and AES: the student kit checks quiz answers it holds only hashed
   libclang-14-dev llvm-14-dev         # the emulator's front end: clang's parser, linked statically
   zlib1g-dev libncurses-dev           # what LLVM's static libraries link against (zlib, terminfo)
   # instructor-only

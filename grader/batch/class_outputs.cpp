@@ -88,6 +88,7 @@ std::string junitXml(const ClassView& view) {
                     if (c.status == Status::Fail) ++failures, body = "      <failure message=\"" + message + "\">" + message + "</failure>\n";
                     if (c.status == Status::Error) ++errors, body = "      <error message=\"" + message + "\">" + message + "</error>\n";
                     if (c.status == Status::Skip) ++skipped, body = "      <skipped message=\"" + message + "\"/>\n";
+                    if (c.status == Status::Todo) ++skipped, body = "      <skipped message=\"not done (0 points): " + message + "\"/>\n";
                     cases += junitCase(classname, c.name, body);
                 }
             }
@@ -136,7 +137,7 @@ nlohmann::json gradescopeJson(const StudentResult& r) {
             nlohmann::json t = {{"name", l.report.lesson + ": " + c.name},
                                 {"number", std::to_string(lessonNumber) + "." + std::to_string(checkNumber)},
                                 {"score", c.points}, {"max_score", c.status == Status::Skip ? 0 : c.maxPoints},
-                                {"output", (c.status == Status::Skip ? "Skipped: " : "") + c.message},
+                                {"output", (c.status == Status::Skip ? "Skipped: " : c.status == Status::Todo ? "Not done (0 points): " : "") + c.message},
                                 {"visibility", "visible"}};
             if (c.status == Status::Pass) t["status"] = "passed";
             if (c.status == Status::Fail || c.status == Status::Error) t["status"] = "failed";

@@ -43,6 +43,7 @@ pre.msg { margin:0; white-space:pre-wrap; word-break:break-word; }
          padding:1px 6px; text-transform:uppercase; }
 .badge.pass { background:#dafbe1; color:#116329; } .badge.fail { background:#ffebe9; color:#a40e26; }
 .badge.skip { background:#fff8c5; color:#7d4e00; } .badge.error { background:#fbefff; color:#6e40c9; }
+.badge.todo { background:#f6f8fa; color:#57606a; }
 footer { color:var(--muted); font-size:12px; margin-top:20px; }
 @media print { body { background:#fff; } section { break-inside:avoid; } }
 )CSS";

@@ -88,6 +88,7 @@ details[open] summary { border-bottom:1px solid var(--line); }
 .badge { font-size:11px; font-weight:700; text-align:center; border-radius:4px; padding:1px 0; height:18px; }
 .badge.pass { background:#dafbe1; color:#116329; } .badge.fail { background:#ffebe9; color:#a40e26; }
 .badge.skip { background:#fff8c5; color:#7d4e00; } .badge.error { background:#fbefff; color:#6e40c9; }
+.badge.todo { background:#f6f8fa; color:#57606a; }
 .muted { color:var(--muted); }
 footer { color:var(--muted); font-size:12px; margin-top:28px; border-top:1px solid var(--line); padding-top:10px; }
 code { font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace; font-size:12px; background:#eef1f4; padding:1px 4px;
@@ -303,9 +304,11 @@ std::string scoreCell(const LessonOutcome& l) {
     const auto& r = l.report;
     const std::string cls = r.maxScore > 0 && r.score == r.maxScore ? "full" : r.score == 0 ? "zero" : "part";
     std::string failed, notDone;
-    for (const auto& c : r.checks)
-        if ((c.status == Status::Fail || c.status == Status::Error) && c.maxPoints == 0) notDone += (notDone.empty() ? "" : ", ") + c.name;
-        else if (c.status == Status::Fail || c.status == Status::Error) failed += (failed.empty() ? "failed: " : ", ") + c.name;
+    for (const auto& c : r.checks) {
+        const bool unmet = c.status == Status::Fail || c.status == Status::Error || c.status == Status::Todo;
+        if (unmet && c.maxPoints == 0) notDone += (notDone.empty() ? "" : ", ") + c.name;
+        else if (unmet) failed += (failed.empty() ? "failed: " : ", ") + c.name;
+    }
     std::string title = failed.empty() ? "every check worth points passed" : failed;
     if (!notDone.empty()) title += "; not done: " + notDone + " (0 points)";
     return "<td class=\"score " + cls + "\" data-sort=\"" + std::to_string(r.score) + "\" title=\"" + htmlEscape(title) + "\">" +
@@ -314,12 +317,12 @@ std::string scoreCell(const LessonOutcome& l) {
 }
 
 /// One chip per failed check, with its reason (the message's first line as the tooltip); grey for a
-/// failed check worth no points (the trainer by default), which costs the student nothing.
+/// check worth no points not done (todo: the trainer by default), which costs the student nothing.
 std::string issueChips(const StudentResult& s) {
     if (s.status != "graded") return "<span class=\"chip\">" + htmlEscape(s.status) + "</span>";
     std::string chips;
     const auto chip = [&chips](const std::string& text, const CheckResult& check) {
-        chips += std::string("<span class=\"chip reason") + (check.status == Status::Fail && check.maxPoints == 0 ? " grey" : "") + "\" title=\"" +
+        chips += std::string("<span class=\"chip reason") + (check.status == Status::Todo ? " grey" : "") + "\" title=\"" +
                  htmlEscape(check.message.substr(0, check.message.find('\n'))) + "\">" + htmlEscape(text) + "</span>";
     };
     const std::string missing = s.notSubmitted();
@@ -333,7 +336,7 @@ std::string issueChips(const StudentResult& s) {
             continue;
         }
         for (const auto& c : l.report.checks) {
-            if (c.status != Status::Fail && c.status != Status::Error) continue;
+            if (c.status != Status::Fail && c.status != Status::Error && c.status != Status::Todo) continue;
             chip(l.report.lesson + " " + (quizAnswersMissing(c)  ? std::string("quiz answers missing")
                                           : trainerNotDone(c) ? std::string("trainer not done")
                                                               : c.name + ": " + shortReason(c.message)),

@@ -21,6 +21,7 @@ Status statusFromWord(const std::string& word) {
     if (word == "pass") return Status::Pass;
     if (word == "fail") return Status::Fail;
     if (word == "skip") return Status::Skip;
+    if (word == "todo") return Status::Todo;
     return Status::Error;
 }
 

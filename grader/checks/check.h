@@ -17,10 +17,11 @@
 namespace grader {
 
 /// pass; fail for anything the student's code causes; skip for a reason of
-/// the machine; error for the grader's own trouble (CONTRACT.md).
-enum class Status { Pass, Fail, Skip, Error };
+/// the machine; error for the grader's own trouble; todo for a check worth 0
+/// points that is not met: a reminder, never a failure (CONTRACT.md).
+enum class Status { Pass, Fail, Skip, Error, Todo };
 
-/// "pass", "fail", "skip", "error".
+/// "pass", "fail", "skip", "error", "todo".
 const char* statusWord(Status status);
 
 /// The verdict of one check.

@@ -117,6 +117,7 @@ const char* statusWord(Status status) {
         case Status::Fail: return "fail";
         case Status::Skip: return "skip";
         case Status::Error: return "error";
+        case Status::Todo: return "todo";
     }
     return "error";
 }
@@ -423,6 +424,7 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
         } else {
             result = entry->run(ctx);
         }
+        if (result.status == Status::Fail && result.maxPoints == 0) result.status = Status::Todo;  // nothing to lose: a reminder
         report.checks.push_back(result);
         if (result.status != Status::Skip) report.maxScore += result.maxPoints;
         report.score += result.points;

@@ -3,7 +3,10 @@
 // CUDA's do), so each classic mistake has a recognizable figure; on the gpu
 // backend the student's mean must agree with the grader's own event timing,
 // measured in the same run, in turns with the student's timer (medians of
-// five rounds each).
+// five rounds each). The emulator also sees every event created and
+// destroyed: a timer whose every call leaves events alive fails there (on
+// the gpu backend too, whose timing check runs the emulator's part first);
+// one that keeps two events for good, made on its first call, does not.
 #include <cmath>
 #include <cstdio>
 
@@ -68,6 +71,11 @@ CheckResult checkTiming(CheckContext& ctx) {
         if (launches != reps + 1)
             return makeResult(ctx, Status::Fail, got + " but launched " + std::to_string(launches) + " times for reps = " +
                                                      std::to_string(reps) + "; expected one warm-up plus reps launches." + rerun);
+        if (const int left = static_cast<int>(fieldNumber(record.timing, "events_left")); left > 0)
+            return makeResult(ctx, Status::Fail,
+                              got + ", the right mean, but each call leaves " + std::to_string(left) + (left == 1 ? " event" : " events") +
+                                  " it created alive: they pile up on the device, and the grader calls your timer many times. "
+                                  "Destroy them with cudaEventDestroy before returning." + rerun);
         return makeResult(ctx, Status::Pass, got + ", the mean of " + std::to_string(reps) + " launches after a warm-up" + clock);
     }
     std::string why;

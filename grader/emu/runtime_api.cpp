@@ -127,6 +127,7 @@ void resetVirtualClock() {
 }
 int virtualLaunchCount() { return virtualClock.launches; }
 int deviceResets() { return resets; }
+int liveEventCount() { return static_cast<int>(liveEvents.size()); }
 double virtualHostMs() { return virtualClock.hostMs; }
 
 void writeEventSummary(std::FILE* record) { std::fprintf(record, "events elapsed_not_ready=%d\n", elapsedNotReady); }

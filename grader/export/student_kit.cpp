@@ -7,6 +7,7 @@
 #include "export/kit_integrations.h"
 #include "export/kit_text.h"
 #include "export/prebuilt_harness.h"
+#include "export/student_quizzes.h"
 #include "export/solution_scan.h"
 #include "trainer/trainer_page.h"
 
@@ -26,11 +27,15 @@ enum class How { Copy, Tree, Edited };
 /// The student kit's form of an edited file (kit_text.h).
 using Edit = Expected<std::string> (*)(const std::string& text, const std::string& displayName);
 
+/// The student kit's form of a file of a tree with this name (its path relative to the kit given).
+using TreeEdit = Expected<std::string> (*)(const Course& course, const std::string& relative, const std::string& text);
+
 struct KitPart {
     const char* from;  ///< in the instructor's kit
     const char* to;    ///< in the student kit
     How how;
     Edit edit = nullptr;  ///< for How::Edited
+    std::vector<std::pair<const char*, TreeEdit>> treeEdits = {};  ///< for How::Tree: files of these names are edited
 };
 
 const std::vector<KitPart> kKitParts = {
@@ -40,7 +45,8 @@ const std::vector<KitPart> kKitParts = {
     {"README.md", "README.md", How::Edited, studentReadme},
     {"CONTRACT.md", "CONTRACT.md", How::Edited, studentReadme},  // its student-kit parts, marked as README.md's
     {".gitignore", ".gitignore", How::Copy},
-    {"lessons", "lessons", How::Tree},
+    {"lessons", "lessons", How::Tree, nullptr,  // the quizzes sealed, the texts without their answers (student_quizzes.h)
+     {{"quiz.yaml", studentQuizYaml}, {"README.md", studentLessonText}, {"README.ru.md", studentLessonText}}},
     {"starter", "starter", How::Tree},
     {"scripts/install-deps.sh", "scripts/install-deps.sh", How::Edited, studentInstallScript},
     {"grader", "grader", How::Tree},
@@ -105,8 +111,22 @@ Expected<int> writeText(const fs::path& to, const std::string& text) {
     return 1;
 }
 
+/// Copies one file of a tree, or writes its edited form where `part` edits files of its name.
+Expected<int> copyTreeFile(const Course& course, const fs::path& file, const fs::path& out, const std::string& relative, const KitPart& part) {
+    for (const auto& [name, edit] : part.treeEdits) {
+        if (file.filename() != name) continue;
+        std::string text;
+        if (!readFile(file, text)) return Error{file.string(), "cannot read the file", ""};
+        auto edited = edit(course, relative, text);
+        if (!edited) return edited.error();
+        return writeText(out / relative, *edited);
+    }
+    return copyFile(file, out / relative);
+}
+
 /// Copies one part of the kit; returns the number of files written.
-Expected<int> copyPart(const fs::path& kit, const fs::path& out, const KitPart& part) {
+Expected<int> copyPart(const Course& course, const fs::path& out, const KitPart& part) {
+    const fs::path& kit = course.root;
     const fs::path from = kit / part.from, to = out / part.to;
     std::string text;
     switch (part.how) {
@@ -133,7 +153,7 @@ Expected<int> copyPart(const fs::path& kit, const fs::path& out, const KitPart& 
             continue;
         }
         if (!it->is_regular_file()) continue;
-        auto copied = copyFile(it->path(), out / relative);
+        auto copied = copyTreeFile(course, it->path(), out, relative, part);
         if (!copied) return copied.error();
         ++files;
     }
@@ -190,7 +210,7 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     };
     int files = 0;
     for (const auto& part : kKitParts) {
-        auto copied = copyPart(kit, dest, part);
+        auto copied = copyPart(course, dest, part);
         if (!copied) return abandon(copied.error(), kExportUsage);
         files += *copied;
     }
@@ -227,8 +247,9 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     }
     out << "student kit: " << dest.string() << "\n";
     out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"
-        << "    README.md and CONTRACT.md (their student-kit parts), lessons/, starter/, scripts/install-deps.sh (the build's packages only),\n"
-        << "    grader/ (without the harness source), tests/CMakeLists.txt (the lesson tests)\n";
+        << "    README.md and CONTRACT.md (their student-kit parts), lessons/ (the quizzes' answers sealed), starter/,\n"
+        << "    scripts/install-deps.sh (the build's packages only), grader/ (without the harness source),\n"
+        << "    tests/CMakeLists.txt (the lesson tests)\n";
     out << "  written from course.yaml:";
     for (const auto& [path, generate] : kGenerated) out << " " << path;
     if (trainerPage) out << " " << trainerPath;

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <regex>
 #include <set>
@@ -11,6 +10,8 @@
 #include "core/spelling.h"
 #include "core/toolchain.h"
 #include "core/yaml_reader.h"
+#include "quiz/normal_form.h"
+#include "quiz/sealed.h"
 
 namespace grader {
 
@@ -33,102 +34,18 @@ std::string choiceKey(const std::string& written) {
 
 namespace {
 
-/// The steps of an order answer: a list's entries, or "c, a, d, b", "c a d b", "c -> a", "cadb".
-std::vector<std::string> orderKeys(const Answer& answer) {
-    std::vector<std::string> keys;
-    if (!answer.items.empty()) {
-        for (const auto& item : answer.items) keys.push_back(choiceKey(item));
-        return keys;
-    }
-    std::string token;
-    for (char c : lowercase(answer.text) + " ") {
-        if (c >= 'a' && c <= 'z') {
-            token += c;
-        } else if (!token.empty()) {
-            keys.push_back(token);
-            token.clear();
-        }
-    }
-    if (keys.size() == 1 && keys[0].size() > 1) {
-        const std::string letters = keys[0];
-        keys.clear();
-        for (char c : letters) keys.emplace_back(1, c);
-    }
-    return keys;
-}
-
-/// A number as a short canonical text: 64, 2147483648, 0.5, 2.1e+09.
-std::string numberKey(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.15g", value);
-    return text;
-}
-
-/// The canonical key of a usable numeric answer, or "".
-std::string numericKey(const Answer& answer) {
-    if (!answer.items.empty()) return "";  // a list where one number is asked
-    const auto value = readNumber(answer.text);
-    return value ? numberKey(*value) : "";
-}
-
-/// The canonical key of a usable choice, or "".
-std::string choiceAnswerKey(const Question& q, const Answer& answer) {
-    if (!answer.items.empty()) return "";
-    const std::string key = choiceKey(answer.text);
-    for (const auto& o : q.options)
-        if (o.key == key) return key;
-    return "";
-}
-
-/// The canonical key of a usable order ("cdab"), or "".
-std::string orderAnswerKey(const Question& q, const Answer& answer) {
-    const std::vector<std::string> keys = orderKeys(answer);
-    std::set<std::string> valid, seen;
-    for (const auto& o : q.options) valid.insert(o.key);
-    if (keys.size() != q.options.size()) return "";
-    std::string joined;
-    for (const auto& k : keys) {
-        if (!valid.count(k) || !seen.insert(k).second) return "";
-        joined += k;
-    }
-    return joined;
-}
-
-/// Whether a usable answer (with its `key`) is right: a number within the tolerance, else the right key.
-bool isRight(const Question& q, const Answer& answer, const std::string& key) {
-    switch (q.kind) {
-        case QuestionKind::Numeric: return std::fabs(*readNumber(answer.text) - q.number) <= q.tolerance;
-        case QuestionKind::Choice: return key == q.choice;
-        case QuestionKind::Order: {
-            std::string right;
-            for (const auto& k : q.order) right += k;
-            return key == right;
-        }
-    }
-    return false;
-}
-
-/// The answer in canonical form, or "" when it is not in the form the question takes.
-std::string answerKey(const Question& q, const Answer& answer) {
-    switch (q.kind) {
-        case QuestionKind::Numeric: return numericKey(answer);
-        case QuestionKind::Choice: return choiceAnswerKey(q, answer);
-        case QuestionKind::Order: return orderAnswerKey(q, answer);
-    }
-    return "";
-}
-
 QuestionResult grade(const Question& q, const Answer* answer) {
     QuestionResult r;
     r.question = &q;
     if (!answer || !answer->given) return r;
     r.given = answer->text;
-    r.key = answerKey(q, *answer);
+    r.key = normalForm(q, *answer);
     if (r.key.empty()) {
         r.verdict = Verdict::Unusable;
         return r;
     }
-    r.verdict = isRight(q, *answer, r.key) ? Verdict::Right : Verdict::Wrong;
+    r.explanation = explanationFor(q, r.key);
+    r.verdict = r.explanation ? Verdict::Right : Verdict::Wrong;
     return r;
 }
 

@@ -56,9 +56,10 @@ struct QuestionResult {
     const Question* question = nullptr;
     Verdict verdict = Verdict::Unanswered;
     std::string given;  ///< the answer as written
-    std::string key;    ///< a right or wrong answer in one form however written: "64", "b", "cdab"
+    std::string key;    ///< a right or wrong answer in one form however written (normal_form.h): "64", "b", "cdab"
     int tries = 0;          ///< different wrong answers tried so far, this one included (tries.h)
     bool revealed = false;  ///< wrong, but tried often enough that the worked answer is shown
+    std::optional<Bilingual> explanation;  ///< the worked answer, once it may be shown: right, or revealed
 };
 
 /// The verdicts on every question, in the quiz's order.

@@ -8,9 +8,12 @@
 #include <map>
 #include <set>
 
+#include "core/crypto.h"
 #include "core/spelling.h"
 #include "core/toolchain.h"
 #include "core/yaml_reader.h"
+#include "quiz/normal_form.h"
+#include "quiz/sealed.h"
 
 namespace grader {
 
@@ -138,9 +141,15 @@ private:
             return q;
         }
         q.kind = static_cast<QuestionKind>(known - kKinds.begin());
-        std::vector<std::string> allowed = {"id", "kind", "text", "answer", "hint", "explanation"};
+        const bool sealed = static_cast<bool>(node["sealed"]);  // the student kit's form (sealed.h)
+        std::vector<std::string> allowed = {"id", "kind", "text", "hint"};
+        for (const char* key : sealed ? std::vector<const char*>{"sealed"} : std::vector<const char*>{"answer", "explanation"}) allowed.push_back(key);
         std::vector<std::string> required = allowed;
-        if (q.kind == QuestionKind::Numeric) allowed.push_back("tolerance");
+        if (q.kind == QuestionKind::Numeric) {
+            allowed.push_back("precision");
+            if (sealed) required.push_back("precision");
+            else allowed.push_back("tolerance");
+        }
         if (q.kind == QuestionKind::Choice) allowed.push_back("choices"), required.push_back("choices");
         if (q.kind == QuestionKind::Order) allowed.push_back("steps"), required.push_back("steps");
         const std::string bare = std::string(kindWord(q.kind)) + " question";
@@ -156,26 +165,82 @@ private:
         const std::string what = "question '" + q.id + "'";
         q.text = bilingual(node["text"], what + ": text");
         q.hint = bilingual(node["hint"], what + ": hint");
-        q.explanation = bilingual(node["explanation"], what + ": explanation");
+        if (!sealed) q.explanation = bilingual(node["explanation"], what + ": explanation");
         if (in_.error) return q;
+        if (q.kind == QuestionKind::Choice) q.options = options(node["choices"], what + ": choices");
+        if (q.kind == QuestionKind::Order) q.options = options(node["steps"], what + ": steps");
+        if (in_.error) return q;
+        if (sealed) {
+            if (q.kind == QuestionKind::Numeric) readPrecision(node["precision"], what, q);
+            q.sealed = sealedAnswer(node["sealed"], what + ": sealed");
+            return q;
+        }
         switch (q.kind) {
-            case QuestionKind::Numeric:
-                q.number = in_.number(node["answer"], what + ": answer");
-                if (node["tolerance"]) {
-                    q.tolerance = in_.number(node["tolerance"], what + ": tolerance");
-                    if (!in_.error && q.tolerance < 0) in_.fail(node["tolerance"], what + ": tolerance must be 0 or more");
-                }
-                break;
-            case QuestionKind::Choice:
-                q.options = options(node["choices"], what + ": choices");
-                if (!in_.error) readChoiceAnswer(node["answer"], what, q);
-                break;
-            case QuestionKind::Order:
-                q.options = options(node["steps"], what + ": steps");
-                if (!in_.error) readOrderAnswer(node["answer"], what, q);
-                break;
+            case QuestionKind::Numeric: readNumericAnswer(node, what, q); break;
+            case QuestionKind::Choice: readChoiceAnswer(node["answer"], what, q); break;
+            case QuestionKind::Order: readOrderAnswer(node["answer"], what, q); break;
         }
         return q;
+    }
+
+    void readPrecision(const YAML::Node& node, const std::string& what, Question& q) {
+        const double precision = in_.number(node, what + ": precision");
+        if (in_.error) return;
+        const auto exponent = precisionExponent(precision);
+        if (!exponent)
+            return in_.fail(node, what + ": precision must be a power of ten from " + precisionText(kFinestPrecision) + " to 1.0e" +
+                                      std::to_string(kCoarsestPrecision) + ": the step answers are rounded to, e.g. 1 or 0.01");
+        q.precision = *exponent;
+    }
+
+    void readNumericAnswer(const YAML::Node& node, const std::string& what, Question& q) {
+        q.number = in_.number(node["answer"], what + ": answer");
+        if (node["tolerance"]) {
+            q.tolerance = in_.number(node["tolerance"], what + ": tolerance");
+            if (!in_.error && q.tolerance < 0) in_.fail(node["tolerance"], what + ": tolerance must be 0 or more");
+        }
+        if (in_.error) return;
+        q.precision = defaultPrecision(q.number);
+        if (node["precision"]) readPrecision(node["precision"], what, q);
+        if (in_.error) return;
+        const auto accepted = acceptedNumbers(q.number, q.tolerance, q.precision);
+        if (!accepted) in_.fail(node["tolerance"] ? node["tolerance"] : node["answer"], what + ": " + accepted.error().message, accepted.error().hint);
+    }
+
+    /// Bytes written in hex (`size` of them; 0: any number) or, with `base64`, in base64.
+    std::string encodedBytes(const YAML::Node& node, const std::string& what, size_t size, bool base64 = false) {
+        const std::string text = in_.string(node, what);
+        if (in_.error) return "";
+        const auto bytes = base64 ? fromBase64(text) : fromHex(text);
+        if (!bytes || (size && bytes->size() != size))
+            in_.fail(node, what + " must be " + (size ? std::to_string(size) + " bytes" : std::string("bytes")) + " in " + (base64 ? "base64" : "hex"),
+                     "export the student kit again: grader export-student");
+        return bytes ? *bytes : "";
+    }
+
+    SealedAnswer sealedAnswer(const YAML::Node& node, const std::string& what) {
+        SealedAnswer sealed;
+        if (!in_.keys(node, what, {"salt", "iterations", "locks", "explanation", "reveal"}, {"salt", "iterations", "locks", "explanation"}))
+            return sealed;
+        sealed.salt = encodedBytes(node["salt"], what + ": salt", 16);
+        const long iterations = in_.integer(node["iterations"], what + ": iterations");
+        if (!in_.error && iterations < 1) in_.fail(node["iterations"], what + ": iterations must be 1 or more");
+        sealed.iterations = static_cast<unsigned>(iterations);
+        const YAML::Node locks = node["locks"];
+        if (!in_.error && (!locks.IsSequence() || locks.size() == 0)) in_.fail(locks, what + ": locks must be a non-empty list of [check, key] pairs");
+        for (size_t i = 0; !in_.error && i < locks.size(); ++i) {
+            if (!locks[i].IsSequence() || locks[i].size() != 2) {
+                in_.fail(locks[i], what + ": each lock must be a [check, key] pair");
+                break;
+            }
+            AnswerLock lock;
+            lock.check = encodedBytes(locks[i][0], what + ": a lock's check", 32);
+            lock.key = encodedBytes(locks[i][1], what + ": a lock's key", 32);
+            sealed.locks.push_back(std::move(lock));
+        }
+        sealed.explanation = encodedBytes(node["explanation"], what + ": explanation", 0, true);
+        if (node["reveal"]) sealed.reveal = encodedBytes(node["reveal"], what + ": reveal", 32);
+        return sealed;
     }
 
     YamlReader in_;
@@ -197,9 +262,14 @@ std::string keyRange(const std::vector<QuizOption>& options) {
 }
 
 std::string exampleNumber(const Question& q) {
-    for (double candidate : {256.0, 100.0, 42.0, 1000.0})
-        if (std::fabs(candidate - q.number) > q.tolerance) return std::to_string(static_cast<long>(candidate));
-    return std::to_string(static_cast<long>(std::floor(q.number + q.tolerance)) + 1);  // a tolerance of hundreds
+    // Small round numbers first; then powers of ten, one of which lies beyond any tolerance a quiz may have (normal_form.h).
+    std::vector<double> candidates = {256, 100, 42, 1000};
+    for (double power = 1e4; power <= 1e18; power *= 10) candidates.push_back(power);
+    for (double candidate : candidates) {
+        const std::string text = numberNormalForm(candidate, q.precision);
+        if (!isRightAnswer(q, text)) return numberNormalForm(candidate, 0);
+    }
+    return "-1";  // unreachable: at most kMaxAcceptedNumbers values are right, all within 1e15 of the answer
 }
 
 std::string exampleOrder(const Question& q) {
@@ -219,8 +289,12 @@ std::string exampleOrder(const Question& q) {
     }
     for (const auto& candidate : candidates) {
         std::vector<std::string> keys;
-        for (size_t i : candidate) keys.push_back(q.options[i].key);
-        if (keys == q.order) continue;
+        std::string joined;
+        for (size_t i : candidate) {
+            keys.push_back(q.options[i].key);
+            joined += q.options[i].key;
+        }
+        if (isRightAnswer(q, joined)) continue;
         std::string text;
         for (const auto& key : keys) text += (text.empty() ? "" : ", ") + key;
         return "[" + text + "]";

@@ -5,12 +5,18 @@
 // and explanation is given in English and Russian: the hint is the lesson's
 // reasoning without the final value, shown while an answer is wrong; the
 // explanation is the lesson's worked answer, shown once the answer is right
-// or after enough wrong tries (tries.h). A mistake in the file is an Error
-// located as "quiz.yaml:LINE:COL: message".
-// Non-goals: free-text answers; several right choices; writing the file.
+// or after enough wrong tries (tries.h). A numeric answer may say the
+// `precision` answers are rounded to (a power of ten; default: whole numbers
+// for a whole answer) before they are compared (normal_form.h). The student
+// kit's quiz.yaml has, in place of each answer, tolerance and explanation, a
+// `sealed:` entry (sealed.h); the instructor's has them in plain text. A
+// mistake in the file is an Error located as "quiz.yaml:LINE:COL: message".
+// Non-goals: free-text answers; several right choices; writing the file
+// (sealed.h writes the student kit's).
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,18 +50,37 @@ struct QuizOption {
     Bilingual text;
 };
 
+/// One right answer of a sealed question: the hash that recognizes it, and the explanation's key
+/// locked with it (sealed.h).
+struct AnswerLock {
+    std::string check;  ///< 32 bytes derived from the answer's normal form
+    std::string key;    ///< the explanation's key, XORed with 32 other bytes derived from it
+};
+
+/// A question's answer and explanation as the student kit holds them (sealed.h): hashed and
+/// encrypted, never in plain text.
+struct SealedAnswer {
+    std::string salt;               ///< this question's, 16 bytes
+    unsigned iterations = 0;        ///< PBKDF2's, for each answer checked
+    std::vector<AnswerLock> locks;  ///< one per right answer's normal form
+    std::string explanation;        ///< the worked answer, English and Russian, sealed with AES-256-GCM
+    std::string reveal;             ///< the explanation's key for `grader quiz` after enough wrong tries; "": never
+};
+
 /// One question with its right answer and the lesson's explanation.
 struct Question {
     std::string id;  ///< e.g. "phases-1024"; also the key in the answers file
     QuestionKind kind = QuestionKind::Numeric;
     Bilingual text;
     Bilingual hint;         ///< the way to the answer, without the answer
-    Bilingual explanation;  ///< the worked answer
+    Bilingual explanation;  ///< the worked answer (empty when sealed)
     double number = 0;                ///< numeric: the answer
     double tolerance = 0;             ///< numeric: accepted absolute difference
+    int precision = 0;                ///< numeric: answers are rounded to 10^precision before they are compared (normal_form.h)
     std::vector<QuizOption> options;  ///< choice: the choices; order: the steps (as listed, shuffled by the author)
     std::string choice;               ///< choice: the right key
     std::vector<std::string> order;   ///< order: the keys of the steps in the right order
+    std::optional<SealedAnswer> sealed;  ///< the student kit's form: answer, tolerance and explanation hidden in it
 };
 
 /// A lesson's quiz.

@@ -109,7 +109,7 @@ std::string notRightLines(const QuestionResult& r, const ReportOptions& options)
     if (r.verdict == Verdict::Unanswered) return out + paragraph(answerForm(q, options.language));
     out += paragraph(words.yourAnswer + givenAnswer(r, options.language));
     if (r.verdict == Verdict::Unusable) return out + paragraph(std::string(words.unusableNote) + " " + answerForm(q, options.language));
-    if (r.revealed) return out + paragraph(words.fromLesson + q.explanation.in(options.language));
+    if (r.revealed) return out + paragraph(words.fromLesson + r.explanation->in(options.language));
     out += paragraph(words.hint + q.hint.in(options.language));
     if (options.revealAfter > 0)
         out += paragraph(words.tries[0] + std::to_string(r.tries) + words.tries[1] + std::to_string(options.revealAfter) + words.tries[2]);
@@ -139,7 +139,7 @@ std::string answerDetail(const QuestionResult& r) {
     const Question& q = *r.question;
     const std::string head = "'" + q.id + "': your answer " + r.given;
     if (r.verdict == Verdict::Unusable) return head + " is not in a usable form. " + answerForm(q, Language::English);
-    if (r.revealed) return head + " is wrong. From the lesson: " + q.explanation.en;
+    if (r.revealed) return head + " is wrong. From the lesson: " + r.explanation->en;
     return head + " is wrong. Hint: " + q.hint.en;
 }
 
@@ -190,7 +190,7 @@ std::string formatQuizReport(const Quiz& quiz, const QuizResult& result, const s
         out += options.colour ? std::string(colourOf(r.verdict)) + word + "\033[0m" : std::string(word);
         out += "\n";
         if (r.verdict != Verdict::Right) out += notRightLines(r, options);
-        else if (options.explain) out += paragraph(words.fromLesson + r.question->explanation.in(options.language));
+        else if (options.explain) out += paragraph(words.fromLesson + r.explanation->in(options.language));
     }
     return out + reportSummary(result, options);
 }

@@ -6,6 +6,7 @@
 #include "core/escape.h"
 #include "core/toolchain.h"
 #include "core/yaml_reader.h"
+#include "quiz/sealed.h"
 
 namespace grader {
 
@@ -79,7 +80,8 @@ void applyTries(QuizResult& result, const TriesRecord& record, int revealAfter) 
         if (r.verdict != Verdict::Wrong) continue;
         const std::string& id = r.question->id;
         r.tries = record.count(id) + (record.has(id, r.key) ? 0 : 1);
-        r.revealed = revealAfter > 0 && r.tries >= revealAfter;
+        r.explanation = revealAfter > 0 && r.tries >= revealAfter ? revealedExplanation(*r.question) : std::nullopt;
+        r.revealed = r.explanation.has_value();  // a sealed quiz exported with reveal_after_tries 0 keeps it shut
     }
 }
 

@@ -6,7 +6,9 @@
 // (default 3; 0: never), a wrong answer is shown with the lesson's hint;
 // from then on with the worked answer. Rerunning with the same wrong answer,
 // or with an answer in an unusable form, is no new try.
-// Non-goals: secrecy (quiz.yaml ships with its answers); counting runs.
+// The record is the student's own file: editing it shows the worked answers
+// early, as the same number of real wrong tries would (CONTRACT.md, "Sealed
+// quiz answers"). Non-goal: counting runs.
 #pragma once
 
 #include <filesystem>
@@ -50,7 +52,8 @@ std::string formatTries(const TriesRecord& record);
 /// Adds every wrong answer of `result` to `record`; true when the record changed.
 bool recordWrongAnswers(TriesRecord& record, const QuizResult& result);
 
-/// Sets each wrong answer's tries (the recorded ones and this one) and whether its worked answer is shown.
+/// Sets each wrong answer's tries (the recorded ones and this one) and, from `revealAfter` tries on,
+/// its worked answer (where the quiz has one to reveal: sealed.h).
 void applyTries(QuizResult& result, const TriesRecord& record, int revealAfter);
 
 /// course.yaml's reveal_after_tries of the lesson's quiz check, else kDefaultRevealAfterTries.

@@ -17,6 +17,7 @@ const char* colourOf(Status s) {
         case Status::Fail: return "\033[31m";
         case Status::Skip: return "\033[33m";
         case Status::Error: return "\033[35m";
+        case Status::Todo: return "\033[36m";
     }
     return "";
 }

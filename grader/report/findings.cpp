@@ -40,7 +40,7 @@ std::vector<Finding> findingsOf(const LessonReport& report) {
     std::vector<Finding> findings;
     for (const auto& check : report.checks) {
         if (check.status == Status::Pass) continue;
-        const FindingLevel level = check.status == Status::Skip ? FindingLevel::Warning : FindingLevel::Error;
+        const FindingLevel level = check.status == Status::Skip || check.status == Status::Todo ? FindingLevel::Warning : FindingLevel::Error;
         const auto all = findMessageLocations(check.message, baseName);
         const MessageLocation anchor = all.empty() ? top : all.front();
         const size_t first = findings.size();

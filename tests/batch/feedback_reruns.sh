@@ -28,7 +28,7 @@ trap 'rm -rf "$kit/starter" && mv "$work/starter.orig" "$kit/starter"; rm -rf "$
 cd "$kit" || fail "no $kit"
 
 # The lines of check NAME in a `grader check` block: its own and the message's continuation lines.
-check_lines() { awk -v name="$1" '$1 == name && $2 ~ /^(PASS|FAIL|SKIP|ERROR)$/ { on = 1; print; next }
+check_lines() { awk -v name="$1" '$1 == name && $2 ~ /^(PASS|FAIL|SKIP|ERROR|TODO)$/ { on = 1; print; next }
                                    on && /^                           / { print; next } { on = 0 }'; }
 
 lessons=0 reruns=0

@@ -176,14 +176,14 @@ TEST_CASE("the report tells quiz answers missing from quiz answers wrong, and na
     CHECK(html.find("Not graded: a link; links are never followed") != std::string::npos);
 }
 
-TEST_CASE("a failed check worth no points is a grey chip, and the trainer not done is named so") {
+TEST_CASE("a check worth no points not done (todo) is a grey chip, and the trainer not done is named so") {
     const Course course = twoLessons();
     StudentResult notDone = ada(course), partly = ada(course);
     notDone.id = "nia";
-    notDone.lessons[0].report.checks.push_back(check("trainer", Status::Fail, 0, 0,
+    notDone.lessons[0].report.checks.push_back(check("trainer", Status::Todo, 0, 0,
                                                      "no trainer progress: nia/trainer_progress.yaml is missing.\nDo the exercises: grader trainer lesson1"));
     partly.id = "pat";
-    partly.lessons[0].report.checks.push_back(check("trainer", Status::Fail, 0, 0, "2/3 trainer exercises right (seed 1). Continue"));
+    partly.lessons[0].report.checks.push_back(check("trainer", Status::Todo, 0, 0, "2/3 trainer exercises right (seed 1). Continue"));
     ClassView view{course, {notDone, partly}, {}, {}, "2025-01-31T12:00:00Z"};
     const std::string html = htmlReport(view);
     CHECK(html.find("<span class=\"chip reason grey\" title=\"no trainer progress: nia/trainer_progress.yaml is missing.\">lesson1 trainer not "
@@ -191,6 +191,16 @@ TEST_CASE("a failed check worth no points is a grey chip, and the trainer not do
     CHECK(html.find("<span class=\"chip reason grey\" title=\"2/3 trainer exercises right (seed 1). Continue\">lesson1 trainer: 2/3 trainer "
                     "exercises right (seed 1)</span>") != std::string::npos);
     CHECK(html.find("<span class=\"chip reason\" title=\"n=16: C[0][1] wrong") != std::string::npos);  // 4 points lost: not grey
+    CHECK(html.find("title=\"failed: correctness; not done (0 points): trainer\"") != std::string::npos);
+
+    ClassView one{course, {notDone}, {}, {}, "2025-01-31T12:00:00Z"};  // a reminder is a skipped test, no failure, of no points
+    CHECK(junitXml(one).find("<testsuite name=\"nia\" tests=\"4\" failures=\"2\" errors=\"0\" skipped=\"1\"") != std::string::npos);
+    CHECK(junitXml(one).find("<skipped message=\"not done (0 points): no trainer progress") != std::string::npos);
+    const nlohmann::json gs = gradescopeJson(notDone);
+    CHECK(gs["tests"][2]["name"] == "lesson1: trainer");
+    CHECK(gs["tests"][2]["max_score"] == 0);
+    CHECK_FALSE(gs["tests"][2].contains("status"));
+    CHECK(gs["tests"][2]["output"].get<std::string>().rfind("Not done (0 points): no trainer progress", 0) == 0);
 }
 
 TEST_CASE("a full-marks student with the 0-point trainer not done keeps full marks, and its failures bar is grey, not red") {

@@ -118,6 +118,30 @@ TEST_CASE("a right kernel passes and scores; the GPU-only check is skipped and n
     CHECK(fake.runs == 2);
 }
 
+TEST_CASE("a check worth 0 points that is not met is a reminder (todo), one with points a failure") {
+    auto parsed = parseCourse(R"(course: {title: t}
+lessons:
+  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
+     checks: [{name: compile, points: 1}, {name: correctness, points: 0, cpu_sizes: [16]}, {name: traffic, points: 0}]}
+)", "course.yaml", "/kit");
+    REQUIRE(parsed.ok());
+    FakeBackend fake;
+    fake.rightAnswer = false;
+    LessonReport report = gradeLesson(*parsed, parsed->lessons[0], "k.cu", "k.cu", fake, &fake, {});
+    REQUIRE(report.checks.size() == 3);
+    CHECK(report.checks[0].status == Status::Pass);
+    CHECK(report.checks[1].status == Status::Todo);  // the wrong element, worth nothing
+    CHECK(report.checks[1].message.find("expected") != std::string::npos);
+    CHECK(statusWord(report.checks[1].status) == std::string("todo"));
+    CHECK(report.score == 1);
+    CHECK(report.maxScore == 1);
+    fake.compiles = false;  // a compile failure with points stays a failure; the 0-point checks after it are reminders
+    report = gradeLesson(*parsed, parsed->lessons[0], "k.cu", "k.cu", fake, &fake, {});
+    CHECK(report.checks[0].status == Status::Fail);
+    CHECK(report.checks[1].status == Status::Todo);
+    CHECK(report.checks[2].status == Status::Todo);
+}
+
 TEST_CASE("a compile failure fails the other checks with 'not run'") {
     Course course = makeCourse();
     FakeBackend fake;

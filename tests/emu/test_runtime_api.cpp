@@ -135,6 +135,21 @@ TEST_CASE("events: timing, flags, queries and handles") {
     clearState();
 }
 
+TEST_CASE("the harness sees how many events are alive: created, destroyed, or gone with a reset") {
+    clearState();
+    const int before = cuemu::liveEventCount();
+    cudaEvent_t a, b;
+    REQUIRE(cudaEventCreate(&a) == cudaSuccess);
+    REQUIRE(cudaEventCreateWithFlags(&b, cudaEventDisableTiming) == cudaSuccess);
+    CHECK(cuemu::liveEventCount() == before + 2);
+    CHECK(cudaEventDestroy(a) == cudaSuccess);
+    CHECK(cudaEventDestroy(a) == cudaErrorInvalidResourceHandle);  // a second destroy changes nothing
+    CHECK(cuemu::liveEventCount() == before + 1);
+    CHECK(cudaDeviceReset() == cudaSuccess);
+    CHECK(cuemu::liveEventCount() == 0);
+    clearState();
+}
+
 TEST_CASE("streams keep their own queues: an event measures its stream's work, as on a GPU") {
     clearState();
     ::cuemu::setVirtualLaunchCost(2.0, 2.0);

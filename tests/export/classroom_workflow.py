@@ -57,7 +57,7 @@ def action_env():
 
 def verdict(output, check):
     """The grader's verdict for `check` in its text report, or None."""
-    found = re.search(r"^\s+%s\s+(PASS|FAIL|SKIP|ERROR)\b" % re.escape(check), output, re.M)
+    found = re.search(r"^\s+%s\s+(PASS|FAIL|SKIP|ERROR|TODO)\b" % re.escape(check), output, re.M)
     return found.group(1) if found else None
 
 

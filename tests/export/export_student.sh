@@ -89,6 +89,8 @@ for name in $(grep -rhoE --include=CMakeLists.txt --include='*.cmake' 'find_pack
 done
 # The emulator's front end links clang and LLVM statically, found with llvm-config, and terminfo beside them.
 grep -rqE --include=CMakeLists.txt 'find_program\(LLVM_CONFIG' "$out" && needed="$needed libclang-14-dev llvm-14-dev libncurses-dev"
+# Nettle, found by its header and library: it seals and checks the quiz answers.
+grep -rqE --include=CMakeLists.txt 'find_path\(NETTLE_INCLUDE_DIR' "$out" && needed="$needed nettle-dev"
 mkdir -p "$work/fake-bin"
 printf '#!/bin/sh\necho "$*" >> "%s"\n' "$work/apt-get.log" > "$work/fake-bin/apt-get" && chmod +x "$work/fake-bin/apt-get"
 PATH="$work/fake-bin:$PATH" bash "$out/scripts/install-deps.sh" > /dev/null || fail "the student kit's scripts/install-deps.sh failed (apt-get faked)"
@@ -131,7 +133,7 @@ step "ctest --preset $lesson in the student kit, against the full kit's verdicts
 folder=$(sed -n "/id: $lesson\$/,/label:/s/^ *folder: *//p" "$kit/course.yaml")
 file=$(sed -n "/id: $lesson\$/,/label:/s/^ *student_file: *//p" "$kit/course.yaml")
 expected=$(cd "$kit" && "$grader" check "$lesson" "starter/$folder/$file" --course "$kit/course.yaml" --seed 1 |
-           awk '$2 ~ /^(PASS|FAIL|SKIP|ERROR)$/ { print $1, $2 }')
+           awk '$2 ~ /^(PASS|FAIL|SKIP|ERROR|TODO)$/ { print $1, ($2 == "TODO" ? "SKIP" : $2) }')  # a reminder is CTest's skip
 [ -n "$expected" ] || fail "the full kit's grader printed no verdicts"
 actual=$($preset_command 2>&1 |
          sed -nE "s/.*Test +#[0-9]+: $lesson\.([a-z]+) .*(Passed|Failed|Skipped|Not Run).*/\1 \2/p" |

@@ -23,6 +23,7 @@ questions:
     text: {en: 'How many flops?', ru: 'Сколько операций?'}
     answer: 2147483648
     tolerance: 1.0e7
+    precision: 1.0e6
     hint: {en: 'n multiplies and n adds per element.', ru: 'n умножений и n сложений на элемент.'}
     explanation: {en: '2n^3.', ru: '2n^3.'}
   - id: barrier

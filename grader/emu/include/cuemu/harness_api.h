@@ -26,5 +26,7 @@ int virtualLaunchCount();
 double virtualHostMs();
 /// How many times cudaDeviceReset destroyed the context since the process began.
 int deviceResets();
+/// Events created and not yet destroyed (cudaDeviceReset destroys them all).
+int liveEventCount();
 
 }  // namespace cuemu
