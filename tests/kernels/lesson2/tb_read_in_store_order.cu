@@ -3,7 +3,7 @@
 // row of B's tile where a column belongs. The message must describe what the
 // run shows, not claim that the store is the one written the other way.
 // nvcc 13.0: builds
-// predicted, not yet run on the H200
+// On the H200 (nvcc 13.0, 2026-12-03): as expected below, on both backends.
 // expect: compile pass
 // expect: correctness fail The tile of B is used transposed
 // expect: barriers pass

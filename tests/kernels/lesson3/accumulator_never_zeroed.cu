@@ -3,7 +3,7 @@
 // result is right, which hides the mistake; the emulator starts it with a
 // fixed pattern, so C shows it at every size.
 // nvcc 13.0: builds
-// predicted, not yet run on the H200
+// On the H200 (nvcc 13.0, 2026-12-03): as expected below, on both backends.
 // expect: compile pass
 // expect: correctness fail the sum started uninitialized
 // expect: barriers pass

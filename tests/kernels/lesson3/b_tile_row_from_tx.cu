@@ -2,7 +2,7 @@
 // every row of the tile holds the same elements and each thread multiplies
 // its row of A by one element of B.
 // nvcc 13.0: builds
-// predicted, not yet run on the H200
+// On the H200 (nvcc 13.0, 2026-12-03): as expected below, on both backends.
 // expect: compile pass
 // expect: correctness fail the row of B's tile comes from tx
 // expect: barriers pass

@@ -2,7 +2,7 @@
 // (2.0*n*n*n / ms) * 1e6, since / and * apply left to right, so the rate is
 // 1e12 times too high.
 // nvcc 13.0: builds
-// predicted, not yet run on the H200
+// On the H200 (nvcc 13.0, 2026-12-03): as expected below, on both backends.
 // expect: compile pass
 // expect: correctness fail 1e12 times the right value
 // expect: timing pass
