@@ -310,7 +310,7 @@ std::string scoreCell(const LessonOutcome& l) {
         else if (unmet) failed += (failed.empty() ? "failed: " : ", ") + c.name;
     }
     std::string title = failed.empty() ? "every check worth points passed" : failed;
-    if (!notDone.empty()) title += "; not done: " + notDone + " (0 points)";
+    if (!notDone.empty()) title += "; not done (0 points): " + notDone;
     return "<td class=\"score " + cls + "\" data-sort=\"" + std::to_string(r.score) + "\" title=\"" + htmlEscape(title) + "\">" +
            std::to_string(r.score) + "/" +
            std::to_string(r.maxScore) + "</td>";
@@ -322,7 +322,7 @@ std::string issueChips(const StudentResult& s) {
     if (s.status != "graded") return "<span class=\"chip\">" + htmlEscape(s.status) + "</span>";
     std::string chips;
     const auto chip = [&chips](const std::string& text, const CheckResult& check) {
-        chips += std::string("<span class=\"chip reason") + (check.status == Status::Todo ? " grey" : "") + "\" title=\"" +
+        chips += std::string("<span class=\"chip reason") + (check.status == Status::Todo || check.maxPoints == 0 ? " grey" : "") + "\" title=\"" +
                  htmlEscape(check.message.substr(0, check.message.find('\n'))) + "\">" + htmlEscape(text) + "</span>";
     };
     const std::string missing = s.notSubmitted();

@@ -223,7 +223,7 @@ lessons:
     ClassView view{*parsed, {full}, {}, {}, "2025-01-31T12:00:00Z"};
     const std::string html = htmlReport(view);
     CHECK(html.find("<span class=\"chip ok\">full marks</span><span class=\"chip reason grey\"") != std::string::npos);
-    CHECK(html.find("title=\"every check worth points passed; not done: trainer (0 points)\">1/1</td>") != std::string::npos);
+    CHECK(html.find("title=\"every check worth points passed; not done (0 points): trainer\">1/1</td>") != std::string::npos);
     CHECK(html.find("lesson2 trainer: 1 of 1 not done (worth 0 points)") != std::string::npos);  // the bar's tooltip
     const size_t figure = html.find("aria-label=\"failures per check\"");
     const std::string failures = html.substr(figure, html.find("</svg>", figure) - figure);
