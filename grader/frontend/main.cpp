@@ -8,15 +8,14 @@
 // unsupported constructs, shared variables and launches, as JSON. Exit
 // status 0 when the report was written, 2 on a usage error.
 // Non-goal: deciding verdicts (the grader reads the report).
-#include <pthread.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <iostream>
 #include <sstream>
 
+#include <llvm/Support/thread.h>
 #include <nlohmann/json.hpp>
 
 #include "cuda_front_end.h"
@@ -40,24 +39,6 @@ nlohmann::json toJson(const cudafe::Analysis& a) {
         out["shared"].push_back({{"name", s.name}, {"line", s.line}, {"file_scope", s.fileScope}, {"dynamic", s.dynamic}});
     for (const auto& l : a.launches) out["launches"].push_back({{"kernel", l.kernel}, {"line", l.line}});
     return out;
-}
-
-/// Runs `work` on a thread with a stack of `bytes`: clang's parser recurses once per nested parenthesis.
-void onLargeStack(std::function<void()> work, size_t bytes) {
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, bytes);
-    pthread_t thread;
-    auto run = [](void* arg) -> void* {
-        (*static_cast<std::function<void()>*>(arg))();
-        return nullptr;
-    };
-    if (pthread_create(&thread, &attr, run, &work) == 0) {
-        pthread_join(thread, nullptr);
-    } else {
-        work();  // no memory for the stack: the usual one
-    }
-    pthread_attr_destroy(&attr);
 }
 
 int usage(const std::string& why) {
@@ -93,7 +74,9 @@ int main(int argc, char** argv) {
     cudafe::Invocation invocation{text.str(), name.empty() ? std::filesystem::path(source).filename().string() : name,
                                   cudafe::clangArguments(runtimeFolder().string(), extra)};
     cudafe::Analysis analysis;
-    onLargeStack([&] { analysis = cudafe::analyze(invocation); }, size_t(1) << 30);
+    // clang's parser recurses once per nested parenthesis: it runs on LLVM's thread with a stack made for it.
+    llvm::thread parser(llvm::Optional<unsigned>(1u << 30), [&] { analysis = cudafe::analyze(invocation); });
+    parser.join();
     if (!analysis.rewritten.empty()) std::ofstream(out, std::ios::binary) << analysis.rewritten;
     std::ofstream(report) << toJson(analysis).dump(1) << "\n";
     return 0;
