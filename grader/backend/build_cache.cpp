@@ -24,6 +24,15 @@ std::string fileHash(const std::filesystem::path& path) {
     return hashes[path] = readFile(path, bytes) ? contentHash(bytes) : "";
 }
 
+std::string fileStamp(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return "";
+    const auto modified = std::filesystem::last_write_time(path, ec);
+    if (ec) return "";
+    return std::to_string(size) + "@" + std::to_string(modified.time_since_epoch().count());
+}
+
 std::string buildKey(const std::string& prefix, const std::string& inputs, const std::vector<std::string>& command) {
     std::string material = inputs;
     for (const auto& word : command) material += " " + word;

@@ -16,6 +16,10 @@ namespace grader {
 /// The content hash of a file, read once per process: the runtime and harness
 /// files a build key names do not change while the grader runs ("" if unreadable).
 std::string fileHash(const std::filesystem::path& path);
+/// A cheap identity of a large build input (its size and modification time,
+/// "" if missing): a rebuilt runtime library gets a new stamp without the
+/// grader reading its bytes on every check.
+std::string fileStamp(const std::filesystem::path& path);
 /// The cache key of a build: `prefix` ("cpu-lesson3") and a hash of its inputs,
 /// its command line and whether the sandbox is on (a sandboxed compile may see less).
 std::string buildKey(const std::string& prefix, const std::string& inputs, const std::vector<std::string>& command);

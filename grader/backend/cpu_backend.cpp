@@ -136,8 +136,8 @@ private:
         const std::string harness = "libcuemu_harness_lesson" + std::to_string(lesson.number) + ".a";
         std::vector<std::string> compile = compileCommand();
         const std::string key = buildKey("cpu-" + lesson.id,
-                                         text + displayName + frontEndIdentity() + fileHash(rt / "libcuemu_runtime.a") +
-                                             fileHash(rt / harness) + "link: the whole harness",
+                                         text + displayName + frontEndIdentity() + fileStamp(rt / "libcuemu_runtime.a") +
+                                             fileStamp(rt / harness) + "link: the whole harness",
                                          compile);
         if (auto cached = loadCachedBuild(key)) return *cached;
 

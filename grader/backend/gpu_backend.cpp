@@ -88,20 +88,16 @@ public:
     explicit GpuBackend(std::optional<GpuDevice> device) {
         if (device) {
             device_ = std::move(*device);
-            return;
+            std::call_once(chosen_, [] {});
         }
-        auto visible = visibleGpus();
-        if (!visible) noDevice_ = visible.error().format();
-        else if (visible->empty()) noDevice_ = "nvidia-smi lists no CUDA device";
-        else device_ = visible->front();
     }
 
     std::string name() const override { return "gpu"; }
-    std::string device() const override { return noDevice_.empty() ? device_.label() : ""; }
+    std::string device() const override { return noDevice().empty() ? device_.label() : ""; }
 
     std::string unavailableReason() const override {
         if (!deviceFilesPresent()) return "no CUDA device on this machine";
-        if (!noDevice_.empty()) return noDevice_;
+        if (!noDevice().empty()) return noDevice();
         if (nvccPath().empty()) return "no nvcc found (set GRADER_NVCC or put the CUDA toolkit on PATH)";
         if (harnessFor(1).empty()) return "this kit has no gpu harness (nvcc was not found where it was exported)";
         return "";
@@ -121,7 +117,7 @@ public:
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
         const bool timed = request.mode == "timing" || request.mode == "speedup";
-        std::vector<RunRecord> records = inTurn(timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, device_.childEnvironment())}; });
+        std::vector<RunRecord> records = inTurn(timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
         return std::move(records.front());
     }
 
@@ -130,12 +126,30 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        return inTurn(false, [&] { return runChildCases(build, unlimited, device_.childEnvironment()); });
+        return inTurn(false, [&] { return runChildCases(build, unlimited, chosenDevice().childEnvironment()); });
     }
 
 private:
-    GpuDevice device_;
-    std::string noDevice_;  ///< why no device could be chosen, else ""
+    /// Why no device could be chosen, else "". The first visible device is
+    /// looked up on first use: a check on the cpu backend never runs nvidia-smi.
+    const std::string& noDevice() const {
+        std::call_once(chosen_, [this] {
+            auto visible = visibleGpus();
+            if (!visible) noDevice_ = visible.error().format();
+            else if (visible->empty()) noDevice_ = "nvidia-smi lists no CUDA device";
+            else device_ = visible->front();
+        });
+        return noDevice_;
+    }
+    /// The device the children run on (its label is empty when none was found).
+    const GpuDevice& chosenDevice() const {
+        noDevice();
+        return device_;
+    }
+
+    mutable std::once_flag chosen_;
+    mutable GpuDevice device_;
+    mutable std::string noDevice_;
 
     /// Runs `children` in a turn of the device (alone for timing), counts the turn, marks the device's failures.
     template <class Children>
@@ -144,7 +158,7 @@ private:
         std::vector<RunRecord> records;
         std::chrono::steady_clock::time_point granted;
         {
-            const TurnLock turn = TurnLock::take(device_.lockFile(), alone ? TurnLock::Mode::Exclusive : TurnLock::Mode::Shared);
+            const TurnLock turn = TurnLock::take(chosenDevice().lockFile(), alone ? TurnLock::Mode::Exclusive : TurnLock::Mode::Shared);
             granted = std::chrono::steady_clock::now();
             records = children();
         }
