@@ -3,14 +3,16 @@
 # The CUDA toolkit is optional and not installed here: where nvcc exists
 # (e.g. /usr/local/cuda), the gpu backend is built too.
 # instructor-only
-# The instructor's kit also installs what its own tests and batch grading
-# need (.ci/run uses this script). `grader export-student` leaves the lines
-# between these markers out of the student kit's copy, which installs only
-# what the student's build needs (kit.export_student checks the list).
+# The instructor's kit also installs what batch grading needs, and with
+# --tests what its own tests need (.ci/run). `grader export-student` leaves
+# the lines between these markers out of the student kit's copy, which
+# installs only what the student's build needs (kit.export_student checks
+# the list).
+# Usage: bash scripts/install-deps.sh [--tests]
 # /instructor-only
 set -euo pipefail
 packages=(
-  cmake g++ make binutils             # build; addr2line names source lines
+  cmake ninja-build g++ make binutils # build (the presets use Ninja: every core); addr2line names source lines
   libyaml-cpp-dev                     # course.yaml
   libboost-context-dev                # fibers of the cpu emulator
   libcli11-dev nlohmann-json3-dev     # command line, JSON
@@ -20,8 +22,12 @@ packages=(
   zlib1g-dev libncurses-dev           # what LLVM's static libraries link against (zlib, terminfo)
   # instructor-only
   libzstd-dev                         # a static libarchive: the grader runs elsewhere as is
-  doctest-dev                         # unit tests
   bubblewrap util-linux               # the batch sandbox (bwrap; setpriv and prlimit)
+  # /instructor-only
+)
+# instructor-only
+tests=(
+  doctest-dev                         # unit tests
   python3                             # the Gradescope autograder's test reads its zip and results.json
   chromium fonts-dejavu-core          # the batch report's tests render and print it in a headless browser
   chromium-driver python3-selenium    # the trainer page's test drives chromium through WebDriver
@@ -32,8 +38,13 @@ packages=(
   clang libclang-rt-14-dev libfuzzer-14-dev  # the fuzz preset: libFuzzer targets with ASan and UBSan
   ruby unzip                          # the LMS round trip reads import files as Canvas (Ruby's CSV) and Moodle do
   munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
-  # /instructor-only
 )
+case "${1:-}" in
+  --tests) packages+=("${tests[@]}") ;;
+  "") ;;
+  *) echo "usage: bash scripts/install-deps.sh [--tests]" >&2; exit 2 ;;
+esac
+# /instructor-only
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
 apt-get install -y --no-install-recommends "${packages[@]}"

@@ -6,7 +6,7 @@ for candidate in chromium chromium-browser google-chrome; do
   if command -v "$candidate" >/dev/null 2>&1; then browser=$(command -v "$candidate"); break; fi
 done
 if [ -z "${browser:-}" ]; then
-  echo "skipped: no chromium here (scripts/install-deps.sh installs it)"
+  echo "skipped: no chromium here (scripts/install-deps.sh --tests installs it)"
   exit 77
 fi
 profile=$(mktemp -d)

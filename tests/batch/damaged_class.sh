@@ -9,7 +9,7 @@
 # entry and one line per entry naming it and its damage, the same on a
 # rerun; the lines, the gradebooks and the roster errors must equal the
 # golden ones (tests/batch/damaged/golden/; GOLDEN_UPDATE=1 rewrites them).
-# Exits 77 (CTest: skipped) without python3 (scripts/install-deps.sh installs it).
+# Exits 77 (CTest: skipped) without python3 (scripts/install-deps.sh --tests installs it).
 # Usage: damaged_class.sh GRADER KIT WORKDIR
 set -euo pipefail
 grader=$1 kit=$2 work=$3

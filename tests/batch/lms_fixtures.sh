@@ -18,7 +18,7 @@ set -euo pipefail
 grader=$(realpath "$1") kit=$(realpath "$2") work=$3
 here=$(dirname "$(realpath "$0")")
 for tool in python3 ruby unzip; do
-  command -v "$tool" >/dev/null || { echo "skipped: $tool is not installed (scripts/install-deps.sh installs it)"; exit 77; }
+  command -v "$tool" >/dev/null || { echo "skipped: $tool is not installed (scripts/install-deps.sh --tests installs it)"; exit 77; }
 done
 export NO_COLOR=1
 rm -rf "$work" && mkdir -p "$work" && work=$(realpath "$work")

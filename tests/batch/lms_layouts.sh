@@ -10,7 +10,7 @@
 # GOLDEN_UPDATE=1 rewrites them), lms_twins.py checks every lesson's score
 # against the sample class's, and the downloads must be byte for byte as
 # generated afterwards (nothing of a student's lost or overwritten).
-# Exits 77 (CTest: skipped) without python3 (scripts/install-deps.sh installs it).
+# Exits 77 (CTest: skipped) without python3 (scripts/install-deps.sh --tests installs it).
 # Usage: lms_layouts.sh GRADER KIT WORKDIR
 set -euo pipefail
 grader=$1 kit=$2 work=$3

@@ -6,7 +6,7 @@
 # (tests/batch/lms_golden/; GOLDEN_UPDATE=1 rewrites them), and
 # lms_import_check.rb reads the import files as Canvas and Moodle do and
 # checks every student's score against the batch's results. Exits 77
-# (CTest: skipped) without ruby or unzip (scripts/install-deps.sh installs both).
+# (CTest: skipped) without ruby or unzip (scripts/install-deps.sh --tests installs both).
 # Usage: lms_roundtrip.sh GRADER KIT WORKDIR
 set -euo pipefail
 grader=$1 kit=$2 work=$3

@@ -6,13 +6,13 @@
 # check". A copy of the page without its beforeprint handler prints without
 # them, so the test sees the handler's work, not text that was visible anyway.
 # Exits 77 (CTest: skipped) without chromium or pdftotext (poppler-utils;
-# scripts/install-deps.sh installs both).
+# scripts/install-deps.sh --tests installs both).
 # Usage: report_print.sh REPORT.html WORKDIR
 set -euo pipefail
 report=$(realpath "$1")
 work=$2
 if ! command -v pdftotext >/dev/null 2>&1; then
-  echo "skipped: no pdftotext here (Debian's poppler-utils; scripts/install-deps.sh installs it)"
+  echo "skipped: no pdftotext here (Debian's poppler-utils; scripts/install-deps.sh --tests installs it)"
   exit 77
 fi
 source "$(dirname "$0")/browser.sh"

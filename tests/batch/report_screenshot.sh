@@ -2,7 +2,7 @@
 # Loads report.html in headless Debian chromium: the page must render (its
 # DOM holds the class table and the inline SVG plots) and the screenshot
 # must be a real PNG of a non-blank page. Exits 77 (CTest: skipped) when no
-# chromium is installed (scripts/install-deps.sh installs it).
+# chromium is installed (scripts/install-deps.sh --tests installs it).
 # Usage: report_screenshot.sh REPORT.html SCREENSHOT.png
 set -euo pipefail
 report=$(realpath "$1")

@@ -31,7 +31,7 @@ wait_seconds=300
 
 for tool in munged mungekey slurmctld slurmd sbatch squeue scontrol scancel sinfo; do
   command -v "$tool" >/dev/null 2>&1 ||
-    { echo "skipped: no $tool here (scripts/install-deps.sh installs munge slurmctld slurmd slurm-client)"; exit 77; }
+    { echo "skipped: no $tool here (scripts/install-deps.sh --tests installs munge slurmctld slurmd slurm-client)"; exit 77; }
 done
 [ "$(id -u)" = 0 ] || { echo "skipped: slurmd runs jobs only as root, and this runs as $(id -un)"; exit 77; }
 

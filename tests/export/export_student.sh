@@ -82,7 +82,7 @@ step "the student's install script installs the build's packages only"
 # The Debian package of each find_package(... REQUIRED) a kit's CMakeLists.txt may hold.
 declare -A debian=([yaml-cpp]=libyaml-cpp-dev [nlohmann_json]=nlohmann-json3-dev [CLI11]=libcli11-dev
                    [Boost]=libboost-context-dev [LibArchive]=libarchive-dev [Threads]= [ZLIB]=zlib1g-dev)
-needed="cmake g++ make binutils"  # the compiler (binutils: ar, and addr2line names source lines), CMake and its generator
+needed="cmake ninja-build g++ make binutils"  # the compiler (binutils: ar, and addr2line names source lines), CMake and its generator
 for name in $(grep -rhoE --include=CMakeLists.txt --include='*.cmake' 'find_package\([A-Za-z0-9_-]+' "$out" | sed 's/.*(//' | sort -u); do
   [ -v "debian[$name]" ] || fail "the student kit finds package $name: add its Debian package to this test's table and to scripts/install-deps.sh"
   needed="$needed ${debian[$name]}"

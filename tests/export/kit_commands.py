@@ -29,7 +29,7 @@ def need_yaml():
         import yaml  # noqa: F401
         return yaml
     except ImportError:
-        print("skipped: python3-yaml is not installed (scripts/install-deps.sh installs it)")
+        print("skipped: python3-yaml is not installed (scripts/install-deps.sh --tests installs it)")
         sys.exit(SKIP)
 
 

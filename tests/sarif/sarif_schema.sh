@@ -9,7 +9,7 @@ set -euo pipefail
 grader=$1 course=$2 work=$3
 here=$(dirname "$(realpath "$0")")
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
-  echo "skipped: python3-jsonschema is not installed (scripts/install-deps.sh installs it)"
+  echo "skipped: python3-jsonschema is not installed (scripts/install-deps.sh --tests installs it)"
   exit 77
 fi
 rm -rf "$work" && mkdir -p "$work"

@@ -14,7 +14,7 @@ from pathlib import Path
 grader, course, generator = sys.argv[1:4]
 node = shutil.which("node") or shutil.which("nodejs")
 if not node:
-    print("skipped: node is not installed (scripts/install-deps.sh installs nodejs)")
+    print("skipped: node is not installed (scripts/install-deps.sh --tests installs nodejs)")
     sys.exit(77)
 
 # 0..59, then the edges of the range and spread values: 100 seeds.

@@ -16,7 +16,7 @@ lesson 3 solution with `grader tilemap ... --json`), opens it from file://, and:
     than file:// or data: was made, and that the page loads in under 1 s
     (printed); keeps a screenshot in the build folder.
 Exits 77 (CTest: skipped) only when chromium, chromedriver or selenium is
-missing (scripts/install-deps.sh installs chromium, chromium-driver and
+missing (scripts/install-deps.sh --tests installs chromium, chromium-driver and
 python3-selenium).
 Usage: page_in_browser.py GRADER COURSE KIT WORKDIR"""
 import json
@@ -31,7 +31,7 @@ grader, course, kit, work = sys.argv[1], sys.argv[2], Path(sys.argv[3]), Path(sy
 
 
 def skip(why):
-    print(f"skipped: {why} (scripts/install-deps.sh installs chromium, chromium-driver and python3-selenium)")
+    print(f"skipped: {why} (scripts/install-deps.sh --tests installs chromium, chromium-driver and python3-selenium)")
     sys.exit(77)
 
 

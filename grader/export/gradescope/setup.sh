@@ -41,7 +41,7 @@ if [ -n "${GRADER_PREBUILT:-}" ]; then
   ln -sfn "$GRADER_PREBUILT" "$kit/build/grader/grader"
 else
   cd "$kit"
-  cmake --preset default
+  cmake --preset default -DGRADER_INSTRUCTOR_VERBS=ON
   cmake --build build --target grader -j "$(nproc)"
 fi
 "$kit/build/grader/grader" --version
