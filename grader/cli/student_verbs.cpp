@@ -175,6 +175,16 @@ int runCtestTests(const std::string& coursePath, const std::string& submissions,
 }
 
 
+/// Adds --html and --tilemap-json to the `trainer` subcommand; returns --html.
+CLI::Option* addTrainerPageOptions(CLI::App& trainer, TrainerPageCommand& command) {
+    auto* html = trainer.add_option("--html", command.out, "write the trainer as one self-contained HTML page (no network; opens from file://)")
+                     ->type_name("OUT.html");
+    trainer.add_option("--tilemap-json", command.tilemapJson,
+                       "with --html: embed the JSON of `grader tilemap LESSON FILE --json` for the page's panel of your kernel")
+        ->type_name("FILE")->needs(html);
+    return html;
+}
+
 }  // namespace
 
 void addStudentVerbs(CLI::App& app, const std::string& courseOption, std::vector<Verb>& verbs) {

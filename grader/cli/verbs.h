@@ -1,8 +1,9 @@
 // The grader's verbs, in two sets: the student's (check, list, ctest-tests,
 // quiz, tilemap, trainer), built into every grader, and the instructor's
 // (batch, export-student, export-gradescope, gradescope-results), built only
-// where GRADER_INSTRUCTOR_VERBS is on (grader/CMakeLists.txt). Each set adds
-// its subcommands to the app and says what runs when one was given; cli.cpp
+// where GRADER_INSTRUCTOR_VERBS is on (grader/CMakeLists.txt; the verbs
+// compile into the grader binary as one unit). Each set adds its
+// subcommands to the app and says what runs when one was given; cli.cpp
 // parses and dispatches. Also the helpers every verb shares.
 // Non-goal: any grading logic; the verbs call the core library.
 #pragma once

@@ -2,7 +2,6 @@
 // grader/trainer/page/embed.cmake, put together with the page's settings.
 #include "trainer/trainer_page.h"
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -61,15 +60,6 @@ Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOpt
     page = withMarkerReplaced(page, "/*@SCRIPT@*/", std::string(files::generator) + "\n" + files::script);
     if (options.language == "ru") page = withMarkerReplaced(page, "<html lang=\"en\">", "<html lang=\"ru\">");
     return page;
-}
-
-CLI::Option* addTrainerPageOptions(CLI::App& trainer, TrainerPageCommand& command) {
-    auto* html = trainer.add_option("--html", command.out, "write the trainer as one self-contained HTML page (no network; opens from file://)")
-                     ->type_name("OUT.html");
-    trainer.add_option("--tilemap-json", command.tilemapJson,
-                       "with --html: embed the JSON of `grader tilemap LESSON FILE --json` for the page's panel of your kernel")
-        ->type_name("FILE")->needs(html);
-    return html;
 }
 
 int runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,

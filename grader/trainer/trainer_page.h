@@ -21,11 +21,6 @@
 #include "core/error.h"
 #include "trainer/trainer_command.h"
 
-namespace CLI {
-class App;
-class Option;
-}
-
 namespace grader {
 
 /// What the page is written with.
@@ -44,9 +39,6 @@ struct TrainerPageCommand {
     std::string out;           ///< --html OUT.html; "" when not asked
     std::string tilemapJson;   ///< --tilemap-json FILE
 };
-
-/// Adds --html and --tilemap-json to the `trainer` subcommand; returns --html.
-CLI::Option* addTrainerPageOptions(CLI::App& trainer, TrainerPageCommand& command);
 
 /// Writes the page with the set, seed and language of `trainer`; prints what it wrote on `out`,
 /// problems once on `err`; returns the exit code.
