@@ -10,7 +10,7 @@ namespace grader {
 
 namespace {
 
-bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isIndexNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 /// The text of line `line` (1-based) of `source`.
 std::string lineOf(const std::string& source, int line) {
@@ -70,7 +70,7 @@ IndexedArray indexedArrayAt(const std::string& source, int line, int column, con
             continue;
         }
         size_t k = i;
-        while (k > 0 && isNameChar(text[k - 1])) --k;
+        while (k > 0 && isIndexNameChar(text[k - 1])) --k;
         if (k == i) break;
         begin = k;
         if (k >= 1 && text[k - 1] == '.') begin = k - 1;
@@ -84,7 +84,7 @@ IndexedArray indexedArrayAt(const std::string& source, int line, int column, con
     for (bool more = true; more;) {
         more = false;
         size_t name = chainEnd;
-        while (name < text.size() && (isNameChar(text[name]) || text[name] == '.' || text.compare(name, 2, "->") == 0))
+        while (name < text.size() && (isIndexNameChar(text[name]) || text[name] == '.' || text.compare(name, 2, "->") == 0))
             name += text.compare(name, 2, "->") == 0 ? 2 : 1;
         if (name != chainEnd) {
             if (!subscripts.empty() && subscripts.back().first >= open) break;  // a member of the checked element

@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr long kMaxWalkEntries = 20000;
+constexpr long kMaxNestedWalkEntries = 20000;
 constexpr size_t kMaxNested = 16;
 const char* const kUnpackedSuffix = ".d";
 
@@ -22,7 +22,7 @@ std::vector<fs::path> archivesInside(const fs::path& root) {
     std::error_code ec;
     long seen = 0;
     for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator() && ++seen <= kMaxWalkEntries; it.increment(ec)) {
+         !ec && it != fs::recursive_directory_iterator() && ++seen <= kMaxNestedWalkEntries; it.increment(ec)) {
         const auto status = it->symlink_status(ec);
         const std::string name = it->path().filename().string();
         if (fs::is_directory(status) && name == "__MACOSX") {
@@ -74,7 +74,7 @@ std::optional<Error> copySubmissionFolder(const fs::path& from, const fs::path& 
     long long bytes = 0;
     for (auto it = fs::recursive_directory_iterator(from, fs::directory_options::skip_permission_denied, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (++seen > kMaxWalkEntries) return Error{from.string(), "more than " + std::to_string(kMaxWalkEntries) + " entries", ""};
+        if (++seen > kMaxNestedWalkEntries) return Error{from.string(), "more than " + std::to_string(kMaxNestedWalkEntries) + " entries", ""};
         const auto status = it->symlink_status(ec);
         const fs::path target = to / it->path().lexically_relative(from);
         if (fs::is_directory(status)) {

@@ -13,7 +13,7 @@ bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c
 
 /// The longest text a regular expression here reads: std::regex recurses once per character, so a
 /// student's 32 KB identifier or statement would overflow the stack (5 KB under ASan).
-constexpr size_t kLongestRegexText = 2048;
+constexpr size_t kLongestScannedText = 2048;
 
 /// Whether code[begin, end) calls a barrier: `__syncthreads (` or `. sync (` (a group's), spaces allowed.
 bool callsBarrier(const std::string& code, size_t begin, size_t end) {
@@ -77,7 +77,7 @@ std::string collapsed(const std::string& text) {
 std::string loopVariable(const std::string& header) {
     static const std::regex assigned(R"(([A-Za-z_][A-Za-z0-9_]*)\s*(=|\{)[^=])");
     static const std::regex named(R"(([A-Za-z_][A-Za-z0-9_]*))");
-    if (header.size() > kLongestRegexText) return "";
+    if (header.size() > kLongestScannedText) return "";
     const size_t open = header.find('(');
     const size_t firstSemicolon = header.find(';', open);
     if (open == std::string::npos || firstSemicolon == std::string::npos) return "";
@@ -137,7 +137,7 @@ TileNames findTileNames(const std::string& source) {
         for (size_t start = 0; start < code.size();) {  // statement by statement, each short enough for std::regex
             size_t stop = code.find(';', start);
             if (stop == std::string::npos) stop = code.size();
-            const std::string statement = code.substr(start, std::min(stop - start, kLongestRegexText));
+            const std::string statement = code.substr(start, std::min(stop - start, kLongestScannedText));
             if (std::regex_search(statement, match, store)) {
                 name = match[1];
                 return;

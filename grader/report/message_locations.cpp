@@ -9,10 +9,10 @@ namespace grader {
 
 namespace {
 
-bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; }
+bool isLocationNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; }
 
 /// The number at `pos` (advanced past it), or 0 when there is none.
-int readNumber(const std::string& text, size_t& pos) {
+int readLineNumber(const std::string& text, size_t& pos) {
     int value = 0;
     size_t start = pos;
     while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos])) && pos - start < 9) value = value * 10 + (text[pos++] - '0');
@@ -25,17 +25,17 @@ std::vector<MessageLocation> findMessageLocations(const std::string& text, const
     std::vector<MessageLocation> found;
     if (baseName.empty()) return found;
     for (size_t at = text.find(baseName); at != std::string::npos; at = text.find(baseName, at + 1)) {
-        if (at > 0 && isNameChar(text[at - 1])) continue;
+        if (at > 0 && isLocationNameChar(text[at - 1])) continue;
         size_t pos = at + baseName.size();
         if (pos >= text.size() || text[pos] != ':') continue;
         ++pos;
         MessageLocation location;
         location.begin = at;
-        location.line = readNumber(text, pos);
+        location.line = readLineNumber(text, pos);
         if (location.line <= 0) continue;
         if (pos + 1 < text.size() && text[pos] == ':' && std::isdigit(static_cast<unsigned char>(text[pos + 1]))) {
             ++pos;
-            location.column = std::max(1, readNumber(text, pos));
+            location.column = std::max(1, readLineNumber(text, pos));
         }
         location.end = pos;
         if (std::find(found.begin(), found.end(), location) == found.end()) found.push_back(location);

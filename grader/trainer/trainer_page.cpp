@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "core/escape.h"
 #include "core/toolchain.h"
 #include "trainer/exercises.h"
 #include "trainer/trainer_page_files.h"
@@ -51,9 +52,14 @@ Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOpt
         if (tilemap.is_discarded() || !tilemap.is_object() || !tilemap.contains("phases"))
             return Error{"", "the tile map is not the JSON of `grader tilemap LESSON FILE --json`", "write it with: grader tilemap lesson3 FILE --json > tilemap.json"};
     }
+    // Per set, the command that writes the tile map of the student's own file, run from the kit's folder.
+    nlohmann::ordered_json commands = nlohmann::ordered_json::object();
+    for (const auto& id : sets)
+        if (const Lesson* lesson = course.findLesson(id.get<std::string>()))
+            commands[lesson->id] = "build/grader/grader tilemap " + lesson->id + " " + shellQuote(lesson->starterFile()) + " --json > tilemap.json";
     const nlohmann::ordered_json config = {{"lang", options.language}, {"seed", options.seed}, {"tile", course.tile},
                                            {"course", trainerCourseVersion(course.tile)}, {"sets", sets}, {"set", first},
-                                           {"tilemap", tilemap}};
+                                           {"tilemap", tilemap}, {"tilemapCommands", commands}};
     namespace files = trainer_page_files;
     std::string page = withMarkerReplaced(files::html, "/*@STYLE@*/", files::css);
     page = withMarkerReplaced(page, "/*@CONFIG@*/", scriptSafeJson(config));

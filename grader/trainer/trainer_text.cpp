@@ -7,13 +7,13 @@ namespace grader {
 
 namespace {
 
-constexpr size_t kWidth = 80;
-constexpr size_t kIndent = 6;
+constexpr size_t kTrainerWidth = 80;
+constexpr size_t kTrainerIndent = 6;
 
-const TrainerWords kEnglish = {"Tile-map trainer", "Exercise", "of", "RIGHT", "PARTLY RIGHT", "WRONG", "right answer: ", "missing: ",
+const TrainerWords kTrainerEnglish = {"Tile-map trainer", "Exercise", "of", "RIGHT", "PARTLY RIGHT", "WRONG", "right answer: ", "missing: ",
                                "extra: ", "no answer (end of input)", "(answered right before)", "exercises right",
                                "Every exercise of the set is right.", "Not every exercise is right yet; try again: "};
-const TrainerWords kRussian = {"Тренажёр: карта тайлов", "Упражнение", "из", "ВЕРНО", "ЧАСТИЧНО ВЕРНО", "НЕВЕРНО", "верный ответ: ",
+const TrainerWords kTrainerRussian = {"Тренажёр: карта тайлов", "Упражнение", "из", "ВЕРНО", "ЧАСТИЧНО ВЕРНО", "НЕВЕРНО", "верный ответ: ",
                                "не хватает: ", "лишние: ", "нет ответа (ввод закончился)", "(уже решено верно)", "упражнений решены верно",
                                "Все упражнения набора решены верно.", "Ещё не все упражнения решены верно; попробуйте снова: "};
 
@@ -170,7 +170,7 @@ std::string legend(const Exercise& e, const std::string& mark, const std::string
 
 }  // namespace
 
-const TrainerWords& trainerWords(Language language) { return language == Language::Russian ? kRussian : kEnglish; }
+const TrainerWords& trainerWords(Language language) { return language == Language::Russian ? kTrainerRussian : kTrainerEnglish; }
 
 std::string questionText(const Exercise& e, Language language) {
     const std::string block = "(bx, by) = (" + num(e.param("bx")) + ", " + num(e.param("by")) + ")";
@@ -292,8 +292,8 @@ std::string partResultText(const Exercise& e, const PartResult& result, Language
         if (!result.missing.empty()) facts += "; " + std::string(w.missing) + cellsText(rectanglesOf(result.missing), part.form);
         if (!result.extra.empty()) facts += "; " + std::string(w.extra) + cellsText(rectanglesOf(result.extra), part.form);
     }
-    out += std::string(kIndent, ' ') + wrapText(facts + ".", kWidth, kIndent) + "\n";
-    out += std::string(kIndent, ' ') + wrapText(explanation(e, part, language), kWidth, kIndent) + "\n";
+    out += std::string(kTrainerIndent, ' ') + wrapText(facts + ".", kTrainerWidth, kTrainerIndent) + "\n";
+    out += std::string(kTrainerIndent, ' ') + wrapText(explanation(e, part, language), kTrainerWidth, kTrainerIndent) + "\n";
     out += answerMap(e, part, language, colour);
     return out;
 }

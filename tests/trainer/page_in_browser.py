@@ -68,6 +68,21 @@ with open(tilemap, "w") as out:
 failures = []
 
 
+LESSONS = {l["id"]: l for l in json.loads(subprocess.run([grader, "list", "--json", "--course", course], check=True, capture_output=True,
+                                                         text=True).stdout)["lessons"]}
+
+
+def check_tilemap_command(lesson):
+    """The panel's command for `lesson` is the kit's, for the lesson's starter file, and it runs."""
+    shown = driver.find_element(By.ID, "tilemap-command").text
+    file = f"starter/{LESSONS[lesson]['folder']}/{LESSONS[lesson]['student_file']}"
+    want = f"build/grader/grader tilemap {lesson} {file} --json > tilemap.json"
+    expect(shown == want, f"the tile-map panel at {lesson} says '{shown}', expected '{want}'")
+    run = subprocess.run(shown.split(" > ")[0].replace("build/grader/grader", os.path.abspath(grader), 1) + f" --course {os.path.abspath(course)}", shell=True,
+                         cwd=Path(course).parent, capture_output=True, text=True)
+    expect(run.returncode == 0 and "phases" in json.loads(run.stdout or "{}"), f"the panel's command fails: {run.stderr.strip()}")
+
+
 def expect(condition, what):
     if not condition:
         failures.append(what)
@@ -172,6 +187,17 @@ try:
             load_ms = min(load_ms, again)
     expect(load_ms < 1000, f"the page took {load_ms:.0f} ms to load (limit 1000 ms)")
 
+    # At 1280 x 1600 the page opens at lesson 2 with its Check button on screen, and the tile-map panel
+    # names the command that writes the map of the student's file for the set shown.
+    driver.set_window_size(1280, 1600)
+    height = driver.execute_script("return window.innerHeight")
+    top, bottom = driver.execute_script("const r = document.getElementById('check').getBoundingClientRect(); return [r.top, r.bottom];")
+    print(f"at 1280 x 1600 (viewport height {height}): the Check button spans y = {top:.0f}..{bottom:.0f}")
+    expect(Select(driver.find_element(By.ID, "set")).first_selected_option.get_attribute("value") == "lesson2", "the page does not open at lesson 2")
+    expect(0 <= top and bottom <= height, f"lesson 2's Check button is off screen at 1280 x 1600 (y = {top:.0f}..{bottom:.0f}, height {height})")
+    driver.set_window_size(1400, 1100)
+    check_tilemap_command("lesson2")
+
     # Exercise 1 (thread_load): right; the tA and tB slots marked with the keyboard.
     e = exercise()
     expect(e["kind"] == "thread_load", f"exercise 1 is {e['kind']}, not thread_load")
@@ -255,6 +281,7 @@ try:
 
     # Lesson 3, exercise 3 (barrier_order): the labels pressed in the order the kernel runs them.
     Select(driver.find_element(By.ID, "set")).select_by_value("lesson3")
+    check_tilemap_command("lesson3")
     go_to(2)
     e = exercise()
     expect(e["kind"] == "barrier_order", f"lesson 3 exercise 3 is {e['kind']}, not barrier_order")

@@ -92,7 +92,7 @@
       },
       tilemap: {
         title: "Your kernel beside the correct tiles", load: "Load the JSON of grader tilemap … --json",
-        none: "Nothing loaded yet. Write it with: grader tilemap lesson3 starter/03-phase-loop/<file>.cu --json > tilemap.json",
+        none: "Nothing loaded yet. Write it from the kit's folder with: ",
         bad: function (why) { return "This file is not the JSON of grader tilemap --json: " + why; },
         head: function (j) { return j.lesson + ", n = " + j.n + ", TILE = " + j.tile + ", block (" + j.block[0] + ", " + j.block[1] + ")"; },
         phase: "Phase", yours: function (m) { return m + ": your kernel's loads"; }, correct: function (m) { return m + ": the correct tile"; },
@@ -165,7 +165,7 @@
       },
       tilemap: {
         title: "Ваше ядро рядом с верными тайлами", load: "Загрузите JSON из grader tilemap … --json",
-        none: "Пока ничего не загружено. Запишите его так: grader tilemap lesson3 starter/03-phase-loop/<файл>.cu --json > tilemap.json",
+        none: "Пока ничего не загружено. Запишите его из папки курса так: ",
         bad: function (why) { return "Это не JSON из grader tilemap --json: " + why; },
         head: function (j) { return j.lesson + ", n = " + j.n + ", TILE = " + j.tile + ", блок (" + j.block[0] + ", " + j.block[1] + ")"; },
         phase: "Фаза", yours: function (m) { return m + ": что загрузило ваше ядро"; }, correct: function (m) { return m + ": верный тайл"; },
@@ -559,8 +559,10 @@
     var clearButton = el("button", { type: "button", id: "clear" }, w.clear);
     clearButton.addEventListener("click", function () { state.work[state.index] = newWork(e); renderExercise(); });
     actions.appendChild(checkButton); actions.appendChild(clearButton);
+    // The bar sticks to the window's bottom edge while the exercise is in view: Check and its verdict
+    // stay on screen however tall the grids are.
+    actions.appendChild(el("div", { id: "verdict", "class": "verdict", role: "status", "aria-live": "polite" }));
     box.appendChild(actions);
-    box.appendChild(el("div", { id: "verdict", "class": "verdict", role: "status", "aria-live": "polite" }));
     box.appendChild(el("ul", { id: "explanation", "class": "explanation" }));
     renderResult();
   }
@@ -634,7 +636,12 @@
     var body = el("div", { id: "tilemap-body" });
     box.appendChild(body);
     var j = state.tilemap;
-    if (!j) { body.appendChild(el("p", { "class": "note" }, tw.none)); return; }
+    if (!j) {  // the command for the set shown, as the kit runs it: pasted in the kit's folder, it writes the file to load
+      var none = el("p", { "class": "note", id: "tilemap-none" }, tw.none);
+      none.appendChild(el("code", { id: "tilemap-command" }, config.tilemapCommands[state.set] || ""));
+      body.appendChild(none);
+      return;
+    }
     body.appendChild(el("p", { id: "tilemap-head" }, tw.head(j)));
     var slider = el("input", { type: "range", id: "tilemap-phase", min: 0, max: j.phases.length - 1, step: 1, value: state.tilemapPhase,
                                "aria-label": tw.phase });
@@ -715,7 +722,7 @@
   function render() { renderHeader(); renderNav(); renderExercise(); }
 
   function start() {
-    document.getElementById("set").addEventListener("change", function (ev) { state.set = ev.target.value; generate(); render(); });
+    document.getElementById("set").addEventListener("change", function (ev) { state.set = ev.target.value; generate(); render(); renderTilemap(); });
     var takeSeed = function () {
       var text = document.getElementById("seed").value.trim();
       if (!/^\d+$/.test(text) || Number(text) > 4294967295) {
