@@ -19,6 +19,7 @@ grader=$(realpath "${1:?usage: bench/kit_build.sh GRADER [CORES] [--packages]}")
 cores=${2:-2} packages=${3:-}
 cpus=$(seq -s, 0 $((cores - 1)))
 work=$(mktemp -d)
+chmod 755 "$work"  # the batch sandbox runs student code as another user, who must reach the clone
 trap 'rm -rf "$work"' EXIT
 export CCACHE_DISABLE=1 CMAKE_CXX_COMPILER_LAUNCHER= CMAKE_C_COMPILER_LAUNCHER=
 seconds() { awk "BEGIN {printf \"%.1f\", $2 - $1}"; }
