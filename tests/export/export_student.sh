@@ -6,8 +6,7 @@
 #      12 characters or more; not the trainer's progress files, whose answers
 #      the kit's `grader trainer` gives) is searched with grep, binaries
 #      included, and the instructor-only parts are absent;
-#   3. it configures and builds on its own, with its own presets (at -O0,
-#      the core in unity batches: tests/export/fast_build.cmake);
+#   3. it configures and builds on its own, with its own presets (at -O0);
 #   4. `ctest --preset LESSON` there gives each check the verdict the full kit's
 #      grader gives the same starter file;
 #   5. its lessons/trainer.html is the page its own `grader trainer --html`
@@ -114,15 +113,28 @@ rmdir "$out/build" 2> /dev/null  # ctest leaves an empty build folder
 
 step "configure and build the student kit on its own"
 cd "$out" || fail "no $out"
-if ! cmake --preset default -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
-     -DCMAKE_PROJECT_INCLUDE="$kit/tests/export/fast_build.cmake" > "$work/configure.log" 2>&1; then
+if ! cmake --preset default -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 > "$work/configure.log" 2>&1; then
   tail -30 "$work/configure.log"; fail "the student kit does not configure"
 fi
 if ! cmake --build --preset default > "$work/build.log" 2>&1; then
   grep -m 20 -E "error|Error" "$work/build.log"
-  echo "(the test compiles grader_core in unity batches: two of its files defining one name in an anonymous namespace clash there)"
+  echo "(the libraries compile in unity batches: two of a library's files defining one name in an anonymous namespace clash there)"
   fail "the student kit does not build"
 fi
+
+step "the student kit's grader has the student's verbs only"
+help=$(build/grader/grader --help) || fail "grader --help fails in the student kit"
+for verb in check list quiz tilemap trainer; do
+  grep -qE "^  $verb " <<<"$help" || fail "the student kit's grader --help lacks $verb"
+done
+grep -qE "^  (batch|export-student|export-gradescope|gradescope-results) " <<<"$help" &&
+  fail "the student kit's grader lists an instructor's verb: $help"
+build/grader/grader batch "$kit/examples/class" --out "$work/no-batch" > "$work/no-batch.log" 2>&1
+status=$?
+[ $status -eq 2 ] && grep -q "is the instructor's, and this grader was built without it" "$work/no-batch.log" ||
+  fail "grader batch in the student kit: exit $status, $(cat "$work/no-batch.log")"
+[ -e "$work/no-batch" ] && fail "grader batch in the student kit wrote $work/no-batch"
+echo "the student kit's grader: $(grep -cE '^  [a-z-]+ ' <<<"$help") verbs; grader batch there: exit 2, named as the instructor's"
 
 step "the kit's trainer page is the one its own grader writes"
 [ -s lessons/trainer.html ] || fail "the student kit has no lessons/trainer.html"
