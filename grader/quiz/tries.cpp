@@ -11,18 +11,20 @@
 namespace grader {
 
 int TriesRecord::count(const std::string& id) const {
-    const auto it = wrong.find(id);
+    const auto it = wrong.find(cleanUtf8(id));
     return it == wrong.end() ? 0 : static_cast<int>(it->second.size());
 }
 
+// Ids and answers are kept as UTF-8 text (cleanUtf8): the record is written
+// as YAML, and must read back as it was, whatever bytes an answer held.
 bool TriesRecord::has(const std::string& id, const std::string& key) const {
-    const auto it = wrong.find(id);
-    return it != wrong.end() && std::find(it->second.begin(), it->second.end(), key) != it->second.end();
+    const auto it = wrong.find(cleanUtf8(id));
+    return it != wrong.end() && std::find(it->second.begin(), it->second.end(), cleanUtf8(key)) != it->second.end();
 }
 
 bool TriesRecord::add(const std::string& id, const std::string& key) {
     if (has(id, key)) return false;
-    wrong[id].push_back(key);
+    wrong[cleanUtf8(id)].push_back(cleanUtf8(key));
     return true;
 }
 
