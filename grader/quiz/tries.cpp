@@ -65,7 +65,9 @@ std::string formatTries(const TriesRecord& record) {
     for (const auto& [id, keys] : record.wrong) {
         std::string list;
         for (const auto& key : keys) list += (list.empty() ? "" : ", ") + yamlScalar(key);
-        text += yamlScalar(id) + ": [" + list + "]\n";
+        // YAML caps an implicit key at 1024 characters: a longer id is written as an explicit key ("? id").
+        const std::string key = yamlScalar(id);
+        text += key.size() < 1000 ? key + ": [" + list + "]\n" : "? " + key + "\n: [" + list + "]\n";
     }
     return text;
 }
