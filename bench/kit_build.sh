@@ -22,7 +22,7 @@ work=$(mktemp -d)
 chmod 755 "$work"  # the batch sandbox runs student code as another user, who must reach the clone
 trap 'rm -rf "$work"' EXIT
 export CCACHE_DISABLE=1 CMAKE_CXX_COMPILER_LAUNCHER= CMAKE_C_COMPILER_LAUNCHER=
-seconds() { awk "BEGIN {printf \"%.1f\", $2 - $1}"; }
+seconds() { awk "BEGIN {printf \"%.2f\", $2 - $1}"; }
 now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 

@@ -185,7 +185,13 @@ private:
                                          (rt / "libcuemu_runtime.a").string(),
                                          (rt / "libboost_context.a").string(), "-pthread",
                                          "-o", (folder / "child").string()};
-        ProcessResult linked = runSandboxed(link, buildMounts, limits);
+        // gold links the child in half the default linker's time (0.11 s against 0.22 s); a link that
+        // fails (the student's missing or duplicate function, or no gold here) is linked again by the
+        // default linker, whose messages the grader explains.
+        std::vector<std::string> goldLink = link;
+        goldLink.insert(goldLink.begin() + 1, "-fuse-ld=gold");
+        ProcessResult linked = runSandboxed(goldLink, buildMounts, limits);
+        if (!linked.succeeded()) linked = runSandboxed(link, buildMounts, limits);
         result.log += linked.output;
         if (!linked.succeeded()) {
             result.summary = summarizeCompilerLog(linked.output);
