@@ -73,7 +73,7 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
                 return;
             }
             std::vector<float> values(count);
-            std::memcpy(values.data(), bytes.data() + pos, count * 4);
+            if (count > 0) std::memcpy(values.data(), bytes.data() + pos, count * 4);  // an empty vector's data() may be null
             record.outputs[name] = std::move(values);
             pos += count * 4 + 1;
         } else if (word == "end") {
