@@ -8,7 +8,7 @@
 
 #include "core/escape.h"
 #include "core/toolchain.h"
-#include "quiz/quiz_text.h"
+#include "core/text_wrap.h"
 #include "report/reporter.h"
 #include "trainer/progress.h"
 

@@ -302,12 +302,6 @@ std::string exampleOrder(const Question& q) {
     return "[]";  // unreachable: two different candidates are never both the answer
 }
 
-Expected<Language> parseLanguage(const std::string& code) {
-    if (code == "en") return Language::English;
-    if (code == "ru") return Language::Russian;
-    return Error{"", "unknown language '" + code + "'", "the course is written in en and ru"};
-}
-
 const Question* Quiz::find(const std::string& id) const {
     for (const auto& q : questions)
         if (q.id == id) return &q;

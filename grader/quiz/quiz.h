@@ -22,17 +22,9 @@
 
 #include "core/course.h"
 #include "core/error.h"
+#include "core/language.h"
 
 namespace grader {
-
-/// The languages the course is written in.
-enum class Language { English, Russian };
-
-/// `ru` in Russian, else `en` (text written in both languages at the point of use).
-inline std::string say(Language language, const std::string& en, const std::string& ru) { return language == Language::Russian ? ru : en; }
-
-/// "en" or "ru" to a Language; an Error for anything else.
-Expected<Language> parseLanguage(const std::string& code);
 
 /// A text given in both languages.
 struct Bilingual {

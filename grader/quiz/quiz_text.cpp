@@ -48,14 +48,8 @@ const Words kRussian = {", контрольные вопросы: ", "ВЕРНО
 
 const Words& wordsFor(Language language) { return language == Language::Russian ? kRussian : kEnglish; }
 
-size_t columns(const std::string& text) {
-    size_t count = 0;
-    for (unsigned char c : text) count += (c & 0xC0) != 0x80;
-    return count;
-}
-
 std::string padded(const std::string& text, size_t width) {
-    const size_t have = columns(text);
+    const size_t have = textColumns(text);
     return have >= width ? text + " " : text + std::string(width - have, ' ');
 }
 
@@ -144,27 +138,6 @@ std::string answerDetail(const QuestionResult& r) {
 }
 
 }  // namespace
-
-std::string wrapText(const std::string& text, size_t width, size_t indent) {
-    std::string out, line;
-    size_t lineColumns = 0;
-    std::stringstream words(text);
-    for (std::string word; words >> word;) {
-        const size_t w = columns(word);
-        if (lineColumns > 0 && lineColumns + 1 + w + indent > width) {
-            out += line + "\n" + std::string(indent, ' ');
-            line.clear();
-            lineColumns = 0;
-        }
-        if (lineColumns > 0) {
-            line += " ";
-            ++lineColumns;
-        }
-        line += word;
-        lineColumns += w;
-    }
-    return out + line;
-}
 
 std::string answerForm(const Question& q, Language language) {
     const Words& words = wordsFor(language);

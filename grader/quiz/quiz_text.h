@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "core/text_wrap.h"
 #include "quiz/answers.h"
 #include "quiz/quiz.h"
 #include "quiz/tries.h"
@@ -35,7 +36,5 @@ std::string answerForm(const Question& q, Language language);
 /// once revealed), what is unusable or unanswered, and `detailsCommand` (the `grader quiz` command).
 std::string quizCheckMessage(const QuizResult& result, const std::string& answersFile, const std::string& detailsCommand);
 
-/// Wraps `text` to `width` columns (UTF-8 aware), each line after the first indented by `indent` spaces.
-std::string wrapText(const std::string& text, size_t width, size_t indent);
 
 }  // namespace grader

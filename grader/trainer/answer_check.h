@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "quiz/quiz.h"
+#include "core/language.h"
 #include "trainer/exercises.h"
 
 namespace grader {

@@ -9,6 +9,10 @@
 
 namespace grader {
 
+std::filesystem::path defaultProgressPath(const Course& course, const Lesson& lesson) {
+    return course.root / "starter" / lesson.folder / kTrainerProgressFile;
+}
+
 const SetRecord* TrainerProgress::find(const std::string& set, uint32_t seed) const {
     for (const auto& r : records)
         if (r.set == set && r.seed == seed) return &r;

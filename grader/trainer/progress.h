@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/course.h"
 #include "core/error.h"
 #include "trainer/answer_check.h"
 #include "trainer/exercises.h"
@@ -54,6 +55,9 @@ struct TrainerProgress {
 
 /// The file's name beside quiz_answers.yaml.
 inline constexpr const char* kTrainerProgressFile = "trainer_progress.yaml";
+
+/// Where `grader trainer` keeps the progress of `lesson` by default: starter/<folder>/trainer_progress.yaml.
+std::filesystem::path defaultProgressPath(const Course& course, const Lesson& lesson);
 
 /// Why a progress file cannot be used.
 enum class ProgressProblem { None, Corrupt, OtherVersion };

@@ -16,8 +16,6 @@ namespace grader {
 
 namespace {
 
-constexpr int kTrainerPageUsage = 2;
-
 /// `text` with the first `marker` replaced by `with`.
 std::string withMarkerReplaced(std::string text, const std::string& marker, const std::string& with) {
     const auto at = text.find(marker);
@@ -66,31 +64,6 @@ Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOpt
     page = withMarkerReplaced(page, "/*@SCRIPT@*/", std::string(files::generator) + "\n" + files::script);
     if (options.language == "ru") page = withMarkerReplaced(page, "<html lang=\"en\">", "<html lang=\"ru\">");
     return page;
-}
-
-int runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,
-                   std::ostream& err) {
-    TrainerPageOptions options;
-    options.language = trainer.language;
-    options.set = trainer.set;
-    if (trainer.seed) {
-        if (*trainer.seed > 0xFFFFFFFFull)
-            return printError(err, {"", "--seed " + std::to_string(*trainer.seed) + " is out of range", "a seed is 0..4294967295"}, kTrainerPageUsage);
-        options.seed = static_cast<uint32_t>(*trainer.seed);
-    }
-    if (!command.tilemapJson.empty() && !readFile(command.tilemapJson, options.tilemapJson))
-        return printError(err, {command.tilemapJson, "cannot read the file", "write it with: grader tilemap lesson3 FILE --json > tilemap.json"},
-                          kTrainerPageUsage);
-    auto page = trainerPageHtml(course, options);
-    if (!page) {
-        Error e = page.error();
-        if (e.where.empty()) e.where = command.tilemapJson;
-        return printError(err, e, kTrainerPageUsage);
-    }
-    std::ofstream file(command.out, std::ios::binary);
-    if (!(file << *page) || !file.flush()) return printError(err, {command.out, "cannot write the page", ""}, kTrainerPageUsage);
-    out << "trainer page: " << command.out << " (" << page->size() / 1024 << " KB; open it in a browser, no network needed)\n";
-    return 0;
 }
 
 }  // namespace grader

@@ -7,10 +7,8 @@
 // marked cells and keeps progress in the browser, keyed by the trainer's
 // course version (trainerCourseVersion) and the seed. With --tilemap-json, the JSON of
 // `grader tilemap LESSON FILE --json` is embedded for the page's second panel.
-// Exit 0: written; 2: bad arguments (a SET without a trainer, a seed out of
-// range), an unreadable tile-map JSON, a course without a trainer lesson, or
-// OUT not writable.
-// Non-goals: the terminal trainer and the generator's C++ side (trainer_command.h).
+// Non-goals: writing the file and the verb's options (cli/verbs/trainer.cpp),
+// the terminal trainer, the generator's C++ side (exercises.h).
 #pragma once
 
 #include <cstdint>
@@ -19,7 +17,6 @@
 
 #include "core/course.h"
 #include "core/error.h"
-#include "trainer/trainer_command.h"
 
 namespace grader {
 
@@ -33,16 +30,5 @@ struct TrainerPageOptions {
 
 /// The page's HTML for `course`, or an Error (a course without a trainer lesson, tile-map JSON that does not parse).
 Expected<std::string> trainerPageHtml(const Course& course, const TrainerPageOptions& options);
-
-/// What `grader trainer --html` was asked.
-struct TrainerPageCommand {
-    std::string out;           ///< --html OUT.html; "" when not asked
-    std::string tilemapJson;   ///< --tilemap-json FILE
-};
-
-/// Writes the page with the set, seed and language of `trainer`; prints what it wrote on `out`,
-/// problems once on `err`; returns the exit code.
-int runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,
-                   std::ostream& err);
 
 }  // namespace grader

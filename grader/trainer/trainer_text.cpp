@@ -1,7 +1,7 @@
 // What the trainer says (see trainer_text.h).
 #include "trainer/trainer_text.h"
 
-#include "quiz/quiz_text.h"
+#include "core/text_wrap.h"
 
 namespace grader {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "quiz/quiz.h"
+#include "core/language.h"
 #include "trainer/answer_check.h"
 #include "trainer/exercises.h"
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "quiz/blank_answers.h"
-#include "quiz/quiz_command.h"
+#include "cli/verbs/quiz.h"
 #include "quiz/tries.h"
 #include "test_support.h"
 
@@ -19,7 +19,7 @@ CommandRun quiz(QuizCommand command) {
     std::ostringstream out, err;
     command.lesson = command.lesson.empty() ? "lesson3" : command.lesson;
     CommandRun run;
-    run.exit = runQuizCommand(loadedReferenceCourse(), command, out, err);
+    run.exit = static_cast<int>(runQuizCommand(loadedReferenceCourse(), command, out, err));
     run.out = out.str();
     run.err = err.str();
     return run;

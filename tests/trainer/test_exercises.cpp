@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "trainer/exercises.h"
-#include "trainer/trainer_command.h"
+#include "trainer/exercise_json.h"
 
 using namespace grader;
 

@@ -11,7 +11,7 @@
 
 #include "test_support.h"
 #include "trainer/progress.h"
-#include "trainer/trainer_command.h"
+#include "cli/verbs/trainer.h"
 
 using namespace grader;
 
@@ -24,7 +24,7 @@ CommandRun trainer(const std::string& input, const std::filesystem::path& progre
     std::istringstream in(input);
     std::ostringstream out, err;
     CommandRun run;
-    run.exit = runTrainerCommand(loadedReferenceCourse(), command, in, out, err);
+    run.exit = static_cast<int>(runTrainerCommand(loadedReferenceCourse(), command, in, out, err));
     run.out = out.str();
     run.err = err.str();
     return run;

@@ -14,6 +14,7 @@
 #include <ostream>
 #include <string>
 
+#include "cli/verb.h"
 #include "core/course.h"
 
 namespace grader {
@@ -29,6 +30,6 @@ struct QuizCommand {
 };
 
 /// Runs `grader quiz`; prints the report on `out`, problems once on `err`; returns the exit code.
-int runQuizCommand(const Course& course, const QuizCommand& command, std::ostream& out, std::ostream& err);
+ExitCode runQuizCommand(const Course& course, const QuizCommand& command, std::ostream& out, std::ostream& err);
 
 }  // namespace grader

@@ -1,14 +1,24 @@
 // The batch command: grade (or write Slurm scripts, or merge), then say what
 // happened and where the report is.
-#include "batch/batch_command.h"
+#include "cli/verbs/batch.h"
+
+#include "cli/verbs/table.h"
+
+#include <CLI/CLI.hpp>
+
+#include <unistd.h>
 
 #include <algorithm>
+#include <iostream>
+#include <memory>
 #include <cstdio>
 #include <fstream>
 
 #include "batch/download.h"
+#include "batch/layouts.h"
 #include "batch/lms_export.h"
 #include "batch/progress.h"
+#include "batch/roster.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 
@@ -18,11 +28,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kExitIncomplete = 1;
-constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports Ctrl-C
-constexpr int kExitCannotRun = 2;
 
-int fail(std::ostream& err, const Error& error) { return printError(err, error, kExitCannotRun); }
+ExitCode fail(std::ostream& err, const Error& error) { return printCliError(err, error); }
 
 fs::path absolutePath(const fs::path& p) {
     std::error_code ec;
@@ -60,7 +67,7 @@ std::string mergeOptions(const BatchOptions& o) {
     return words;
 }
 
-int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err) {
+ExitCode writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err) {
     const BatchOptions& o = command.options;
     auto found = readLayout(o.submissions, o.out, o.layout, o.assignmentPrefix);
     if (!found) return fail(err, found.error());
@@ -97,10 +104,10 @@ int writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream& err
         << " for " << count << " submissions" << (job.backend == "gpu" ? ", one GPU per task" : "") << ")\n"
         << "  and " << mergeScript.string() << " (builds the gradebook and report after the array)\n"
         << "submit both from the login node: bash " << arrayScript.string() << "\n";
-    return 0;
+    return ExitCode::Done;
 }
 
-int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::ostream& err) {
+ExitCode merge(const Course& course, const BatchOptions& o, std::ostream& out, std::ostream& err) {
     auto merged = mergeResults(course, o);
     if (!merged) return fail(err, merged.error());
     for (const auto& note : merged->notes) err << "note: " << note << "\n";
@@ -121,12 +128,12 @@ int merge(const Course& course, const BatchOptions& o, std::ostream& out, std::o
         out << "feedback: " << (*o.feedback / "").string() << " (<id>.html and <id>.txt for each of " << students << " student"
             << (students == 1 ? "" : "s") << ")\n";
     }
-    if (merged->missing.empty()) return 0;
+    if (merged->missing.empty()) return ExitCode::Done;
     err << "grader: " << merged->missing.size() << " submission" << (merged->missing.size() == 1 ? " has" : "s have")
         << " no result yet:";
     for (size_t i = 0; i < merged->missing.size() && i < 10; ++i) err << " " << merged->missing[i];
     err << (merged->missing.size() > 10 ? " ..." : "") << " (grade them, then --merge again)\n";
-    return kExitIncomplete;
+    return ExitCode::Failed;
 }
 
 /// Why the --feedback folder cannot be used, or nullopt: it must be named, and neither be the results folder
@@ -169,7 +176,7 @@ std::optional<Error> exportProblem(const BatchOptions& o) {
     return std::nullopt;
 }
 
-int runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err) {
+ExitCode runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err) {
     BatchOptions& o = command.options;
     if (auto problem = feedbackFolderProblem(o)) return fail(err, *problem);
     if (auto problem = exportProblem(o)) return fail(err, *problem);
@@ -206,7 +213,7 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
         err << "interrupted: " << kept << " of " << graded->submissions << " results kept";
         if (graded->discarded) err << " (" << graded->discarded << " in progress discarded)";
         err << "; rerun the same command to continue\n";
-        return kExitInterrupted;
+        return ExitCode::Interrupted;
     }
     for (const auto& note : graded->notes) err << "note: " << note << "\n";
     out << "layout: " << graded->layout << ", " << graded->students << " student" << (graded->students == 1 ? "" : "s") << "\n";
@@ -237,10 +244,98 @@ int runBatchCommand(const Course& course, BatchCommand command, std::ostream& ou
             << shellQuote(o.out.string()) << " --course " << shellQuote(absolutePath(o.coursePath).string()) << " --merge"
             << (o.feedback ? " --feedback " + shellQuote(o.feedback->string()) : "") << (o.layout ? " " + layoutOptions(o) : "")
             << (mergeOptions(o).empty() ? "" : " " + mergeOptions(o)) << "\n";
-        return graded->graderErrors ? kExitIncomplete : 0;
+        return graded->graderErrors ? ExitCode::Failed : ExitCode::Done;
     }
-    const int merged = merge(course, o, out, err);
-    return merged ? merged : graded->graderErrors || graded->students == 0 ? kExitIncomplete : 0;
+    const ExitCode merged = merge(course, o, out, err);
+    if (merged != ExitCode::Done) return merged;
+    return graded->graderErrors || graded->students == 0 ? ExitCode::Failed : ExitCode::Done;
+}
+
+namespace {
+
+/// What `grader batch` was asked, as parsed, before it is checked.
+struct BatchVerbOptions {
+    BatchCommand command;
+    std::string submissions, out;
+    bool noSandbox = false;
+    std::optional<std::string> feedback, layout, rosterColumns, roster;
+};
+
+/// Adds batch's options to `command`.
+void addBatchOptions(CLI::App& command, BatchVerbOptions& options) {
+    BatchCommand& batch = options.command;
+        command.add_option("submissions", options.submissions,
+                         "folder with one folder or archive per student, named by student id, or an LMS's download (folder or zip)")->required();
+    command.add_option("--out", options.out, "results folder: <id>.json, gradebook.csv, junit.xml, gradescope/, report.html")->required();
+    command.add_option("-j,--jobs", batch.options.jobs, "submissions graded in parallel (default: one per core)")->check(CLI::Range(1, 1024));
+    command.add_option("--lessons-at-once", batch.options.lessonsAtOnce,
+                         "lessons of one submission graded at once (default: all on the gpu backend, 1 on the cpu backend)")
+        ->check(CLI::Range(1, 64));
+    command.add_option("--backend", batch.options.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
+        ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
+    command.add_option("--gpus", batch.options.gpus, "the GPUs to grade on, e.g. 0,1 or UUIDs (default: CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists)");
+    command.add_flag("--no-sandbox", options.noSandbox, "run student code without the bubblewrap sandbox (only for trusted submissions)");
+    command.add_option("--shard", batch.shard, "grade only shard K of N (K/N), into the shared results folder");
+    auto* slurmOpt = command.add_option("--slurm-script", batch.slurmScript, "write a Slurm job-array script (one task per shard) and its merge job");
+    command.add_option("--shards", batch.shards, "shards for --slurm-script (default: one per 25 submissions)")
+        ->check(CLI::Range(1, 10000))->needs(slurmOpt);
+    command.add_option("--partition", batch.partition, "Slurm partition for --slurm-script's jobs")->needs(slurmOpt);
+    command.add_option("--account", batch.account, "Slurm account for --slurm-script's jobs")->needs(slurmOpt);
+    command.add_option("--time", batch.time, "time limit of each --slurm-script task, e.g. 02:00:00 (the default)")->needs(slurmOpt);
+    command.add_option("--cpus-per-task", batch.cpusPerTask, "CPUs of each --slurm-script task, also its -j (default: -j, else 4)")
+        ->check(CLI::Range(1, 1024))->needs(slurmOpt);
+    command.add_flag("--merge", batch.merge, "only build gradebook, junit, Gradescope files and report from the results present");
+    command.add_option("--seed", batch.options.seed, "one seed for every student (default: a stable seed per student id)");
+    command.add_option("--feedback", options.feedback, "also write each student's feedback to send back: FOLDER/<id>.html and <id>.txt")
+        ->type_name("FOLDER");
+    command.add_option("--layout", options.layout, "how SUBMISSIONS is laid out: folders, canvas, moodle, blackboard, github, gradescope "
+                                                      "(default: recognized from the names)")->type_name("NAME");
+    command.add_option("--roster", options.roster, "CSV of the class (id, name; email, sis_id, login, section; Canvas's gradebook export, "
+                                                      "Moodle's grading worksheet or participants): names, and a row for who handed in nothing")
+        ->type_name("FILE");
+    command.add_option("--roster-columns", options.rosterColumns, "the roster's header names, e.g. 'id=Student Number,name=Full name'")
+        ->type_name("FIELD=HEADER,...");
+    command.add_option("--export", batch.options.exports, "also write an LMS's grade import file: canvas, moodle (and feedback zip), csv")
+        ->type_name("FORMAT")->delimiter(',')->check(CLI::IsMember({"canvas", "moodle", "csv"}));
+    command.add_option("--assignment", batch.options.assignment, "the assignment's name in the LMS (default: the course title)");
+    command.add_option("--assignment-id", batch.options.assignmentId, "Canvas's number of the assignment (its address ends /assignments/ID)");
+    command.add_flag("--missing-as-zero", batch.options.missingAsZero,
+                       "import files give 0, not an empty cell, to a student with nothing gradable (by default the LMS keeps what it has)");
+    command.add_option("--assignment-prefix", batch.options.assignmentPrefix,
+                         "GitHub Classroom: the assignment's name before each clone's username (default: from a SLUG-submissions folder, "
+                         "else the clones' common start)")->type_name("NAME");
+}
+
+/// Checks the options that name things (--layout, --roster-columns) and runs the command.
+ExitCode runBatchVerb(const VerbInput& input, BatchVerbOptions& options) {
+    BatchCommand& batch = options.command;
+    batch.options.coursePath = input.coursePath;
+    batch.options.submissions = options.submissions;
+    batch.options.out = options.out;
+    batch.options.sandbox = !options.noSandbox;
+    if (options.feedback) batch.options.feedback = *options.feedback;
+    if (options.layout) {
+        auto named = layoutByName(*options.layout);
+        if (!named) return printCliError(named.error());
+        batch.options.layout = *named;
+    }
+    if (options.roster) batch.options.roster = *options.roster;
+    if (options.rosterColumns) {
+        auto columns = parseRosterColumns(*options.rosterColumns);
+        if (!columns) return printCliError(columns.error());
+        batch.options.rosterColumns = *columns;
+    }
+    batch.options.progress = &std::cerr;
+    batch.options.progressOnTerminal = isatty(STDERR_FILENO);
+    return runBatchCommand(*input.course, batch, std::cout, std::cerr);
+}
+
+}  // namespace
+
+/// The `batch` verb.
+VerbEntry batchVerb() {
+    return makeVerb("batch", "grade a folder of submissions (folders, .zip, .tar.gz) into a gradebook and a report", Needs::Course, addBatchOptions,
+                    runBatchVerb);
 }
 
 }  // namespace grader

@@ -9,7 +9,8 @@
 // the set (the shape CONTRACT.md gives) and asks nothing.
 // Exit 0: every exercise of the set right; 1: not every one; 2: bad
 // arguments (a lesson without a trainer, a seed out of range).
-// Non-goal: the HTML page.
+// With --html OUT.html it writes the trainer page instead (trainer_page.h).
+// Non-goal: the page itself.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +19,7 @@
 #include <ostream>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
+#include "cli/verb.h"
 #include "core/course.h"
 #include "trainer/exercises.h"
 
@@ -37,13 +37,18 @@ struct TrainerCommand {
     bool echo = false;              ///< write each answer read after its prompt (input that is not a terminal)
 };
 
-/// The set as `grader trainer --json` prints it.
-nlohmann::ordered_json exerciseSetJson(const ExerciseSet& set);
-
-/// Where `grader trainer` keeps the progress of `lesson` by default: starter/<folder>/trainer_progress.yaml.
-std::filesystem::path defaultProgressPath(const Course& course, const Lesson& lesson);
-
 /// Runs `grader trainer`, reading answers from `in`; returns the exit code.
-int runTrainerCommand(const Course& course, const TrainerCommand& command, std::istream& in, std::ostream& out, std::ostream& err);
+ExitCode runTrainerCommand(const Course& course, const TrainerCommand& command, std::istream& in, std::ostream& out, std::ostream& err);
+
+/// What `grader trainer --html` was asked.
+struct TrainerPageCommand {
+    std::string out;           ///< --html OUT.html; "" when not asked
+    std::string tilemapJson;   ///< --tilemap-json FILE
+};
+
+/// Writes the page with the set, seed and language of `trainer`; prints what it wrote on `out`,
+/// problems once on `err`; returns the exit code.
+ExitCode runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,
+                        std::ostream& err);
 
 }  // namespace grader

@@ -1,5 +1,5 @@
-// The helpers every verb shares (see verbs.h).
-#include "cli/verbs.h"
+// The helpers every verb shares (see verb.h).
+#include "cli/verb.h"
 
 #include <iostream>
 
@@ -7,7 +7,12 @@
 
 namespace grader {
 
-int printCliError(const Error& error) { return printError(std::cerr, error, kExitUsage); }
+ExitCode printCliError(std::ostream& err, const Error& error, ExitCode code) {
+    printError(err, error, static_cast<int>(code));
+    return code;
+}
+
+ExitCode printCliError(const Error& error) { return printCliError(std::cerr, error); }
 
 std::filesystem::path findCoursePath(const std::string& option) {
     if (!option.empty()) return option;
@@ -17,7 +22,5 @@ std::filesystem::path findCoursePath(const std::string& option) {
     }
     return builtInCoursePath();
 }
-
-Expected<Course> findCourse(const std::string& option) { return loadCourse(findCoursePath(option)); }
 
 }  // namespace grader

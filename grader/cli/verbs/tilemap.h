@@ -15,6 +15,7 @@
 #include <ostream>
 #include <string>
 
+#include "cli/verb.h"
 #include "core/course.h"
 
 namespace grader {
@@ -31,6 +32,6 @@ struct TilemapCommand {
 };
 
 /// Runs `grader tilemap`; prints the picture on `out` and problems once on `err`; returns the exit code.
-int runTilemapCommand(const Course& course, const TilemapCommand& command, std::ostream& out, std::ostream& err);
+ExitCode runTilemapCommand(const Course& course, const TilemapCommand& command, std::ostream& out, std::ostream& err);
 
 }  // namespace grader

@@ -1,45 +1,32 @@
-// `grader trainer` (see trainer_command.h).
-#include "trainer/trainer_command.h"
+// `grader trainer` (see trainer.h).
+#include "cli/verbs/trainer.h"
+
+#include "cli/verbs/table.h"
+
+#include <CLI/CLI.hpp>
+
+#include <unistd.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
 
 #include "core/escape.h"
 #include "core/toolchain.h"
-#include "quiz/quiz_text.h"
+#include "core/language.h"
+#include "core/text_wrap.h"
 #include "trainer/answer_check.h"
+#include "trainer/exercise_json.h"
 #include "trainer/progress.h"
+#include "trainer/trainer_page.h"
 #include "trainer/trainer_text.h"
 
 namespace grader {
 
 namespace {
 
-constexpr int kTrainerNotYet = 1;
-constexpr int kTrainerUsage = 2;
 constexpr uint64_t kMaxSeed = 0xFFFFFFFFull;
-
-nlohmann::ordered_json partJson(const Exercise& e, const AnswerPart& part) {
-    switch (part.form) {
-        case PartForm::Cells: {
-            nlohmann::ordered_json list = nlohmann::ordered_json::array();
-            for (const auto& r : part.cells) {
-                if (part.asRanges) list.push_back({r.r0, r.r1, r.c0, r.c1});
-                else list.push_back({r.r0, r.c0});
-            }
-            return list;
-        }
-        case PartForm::Blocks: {
-            nlohmann::ordered_json list = nlohmann::ordered_json::array();
-            for (const auto& [by, bx] : rightCells(part)) list.push_back({bx, by});
-            return list;
-        }
-        case PartForm::Slot: return {part.y, part.x};
-        case PartForm::Number: return part.number;
-        case PartForm::Order: return part.order;
-    }
-    (void)e;
-    return nullptr;
-}
 
 /// The answers of one exercise asked on `in`: each part's line, asked again while unusable.
 /// Returns false at the end of input (the parts not given are left out of `typed`).
@@ -75,40 +62,23 @@ std::string rerunCommand(const TrainerCommand& command, uint32_t seed, Language 
 
 }  // namespace
 
-nlohmann::ordered_json exerciseSetJson(const ExerciseSet& set) {
-    nlohmann::ordered_json exercises = nlohmann::ordered_json::array();
-    for (const auto& e : set.exercises) {
-        nlohmann::ordered_json params = nlohmann::ordered_json::object();
-        for (const auto& [key, value] : e.params) params[key] = value;
-        if (e.kind == ExerciseKind::BarrierOrder) params["shown"] = e.shown;
-        nlohmann::ordered_json answer = nlohmann::ordered_json::object();
-        for (const auto& part : e.parts) answer[part.name] = partJson(e, part);
-        exercises.push_back({{"kind", kindName(e.kind)}, {"n", e.n}, {"params", params}, {"answer", answer}});
-    }
-    return {{"set", set.name}, {"seed", set.seed}, {"tile", set.tile}, {"exercises", exercises}};
-}
-
-std::filesystem::path defaultProgressPath(const Course& course, const Lesson& lesson) {
-    return course.root / "starter" / lesson.folder / kTrainerProgressFile;
-}
-
-int runTrainerCommand(const Course& course, const TrainerCommand& command, std::istream& in, std::ostream& out, std::ostream& err) {
+ExitCode runTrainerCommand(const Course& course, const TrainerCommand& command, std::istream& in, std::ostream& out, std::ostream& err) {
     auto found = course.lessonOrError(command.set);
-    if (!found) return printError(err, found.error(), kTrainerUsage);
+    if (!found) return printCliError(err, found.error(), ExitCode::CannotRun);
     const Lesson& lesson = **found;
     const auto& sets = trainerSets();
     if (std::find(sets.begin(), sets.end(), lesson.id) == sets.end())
-        return printError(err, {"", lesson.id + " has no trainer exercises", "the tile-map trainer has sets lesson2 and lesson3"}, kTrainerUsage);
+        return printCliError(err, {"", lesson.id + " has no trainer exercises", "the tile-map trainer has sets lesson2 and lesson3"}, ExitCode::CannotRun);
     auto language = parseLanguage(command.language);
-    if (!language) return printError(err, language.error(), kTrainerUsage);
+    if (!language) return printCliError(err, language.error(), ExitCode::CannotRun);
     const uint64_t seed64 = command.seed ? *command.seed : kDefaultTrainerSeed;
     if (seed64 > kMaxSeed)
-        return printError(err, {"", "--seed " + std::to_string(seed64) + " is out of range", "a seed is 0..4294967295"}, kTrainerUsage);
+        return printCliError(err, {"", "--seed " + std::to_string(seed64) + " is out of range", "a seed is 0..4294967295"}, ExitCode::CannotRun);
     const uint32_t seed = static_cast<uint32_t>(seed64);
     const ExerciseSet set = *generateSet(lesson.id, seed, course.tile);
     if (command.json) {
         out << exerciseSetJson(set).dump() << "\n";
-        return 0;
+        return ExitCode::Done;
     }
 
     const std::string version = trainerCourseVersion(course.tile);
@@ -120,7 +90,7 @@ int runTrainerCommand(const Course& course, const TrainerCommand& command, std::
         LoadedProgress loaded = loadProgress(path, display, version);
         if (loaded.problem != ProgressProblem::None) {
             auto aside = setProgressAside(path, loaded.problem);
-            if (!aside) return printError(err, aside.error(), kTrainerNotYet);
+            if (!aside) return printCliError(err, aside.error(), ExitCode::Failed);
             err << "grader: " << loaded.error.format() << "; set aside as " << aside->filename().string() << ", starting afresh\n";
         } else {
             progress = loaded.progress;
@@ -177,10 +147,81 @@ int runTrainerCommand(const Course& course, const TrainerCommand& command, std::
     out << right << "/" << total << " " << words.summary << ".\n";
     if (right == total) {
         out << words.allRight << "\n";
-        return 0;
+        return ExitCode::Done;
     }
     out << words.notYet << rerunCommand(command, seed, *language) << "\n";
-    return kTrainerNotYet;
+    return ExitCode::Failed;
+}
+
+ExitCode runTrainerPage(const Course& course, const TrainerPageCommand& command, const TrainerCommand& trainer, std::ostream& out,
+                   std::ostream& err) {
+    TrainerPageOptions options;
+    options.language = trainer.language;
+    options.set = trainer.set;
+    if (trainer.seed) {
+        if (*trainer.seed > 0xFFFFFFFFull)
+            return printCliError(err, {"", "--seed " + std::to_string(*trainer.seed) + " is out of range", "a seed is 0..4294967295"});
+        options.seed = static_cast<uint32_t>(*trainer.seed);
+    }
+    if (!command.tilemapJson.empty() && !readFile(command.tilemapJson, options.tilemapJson))
+        return printCliError(err, {command.tilemapJson, "cannot read the file", "write it with: grader tilemap lesson3 FILE --json > tilemap.json"});
+    auto page = trainerPageHtml(course, options);
+    if (!page) {
+        Error e = page.error();
+        if (e.where.empty()) e.where = command.tilemapJson;
+        return printCliError(err, e);
+    }
+    std::ofstream file(command.out, std::ios::binary);
+    if (!(file << *page) || !file.flush()) return printCliError(err, {command.out, "cannot write the page", ""});
+    out << "trainer page: " << command.out << " (" << page->size() / 1024 << " KB; open it in a browser, no network needed)\n";
+    return ExitCode::Done;
+}
+
+namespace {
+
+/// What `grader trainer` was asked: the terminal trainer's options and the page's.
+struct TrainerOptions {
+    TrainerCommand command;
+    TrainerPageCommand page;
+};
+
+/// Adds the trainer's options to `command`.
+void addTrainerOptions(CLI::App& command, TrainerOptions& trainer) {
+    command.add_option("set", trainer.command.set, "lesson2 or lesson3 (with --html: the set the page opens at)");
+    command.add_option("--seed", trainer.command.seed, "draw the exercises from this seed, 0..4294967295 (default 1)");
+    command.add_option("--lang", trainer.command.language, "en or ru")->check(CLI::IsMember({"en", "ru"}));
+    auto* json = command.add_flag("--json", trainer.command.json, "print the set's exercises and answers as JSON and ask nothing");
+    auto* progress = command.add_option("--progress", trainer.command.progress,
+                                        "the progress file (default: trainer_progress.yaml beside the lesson's quiz_answers.yaml)")
+                         ->type_name("FILE");
+    command.add_flag("--no-progress", trainer.command.noProgress, "neither read nor write a progress file")->excludes(progress);
+    command.footer("Answers: cells row,col; ranges r0..r1,c0..c1; blocks bx,by; slots y,x; numbers; orders 3 1 5 2 4.\n"
+                   "Read from stdin, one line per part (scriptable when stdin is not a terminal).\n"
+                   "Exit 0: every exercise of the set right; 1: not yet; 2: a usage problem.\n"
+                   "With --html OUT.html it writes the trainer as one HTML page instead (no network; opens from file://).");
+    auto* html = command.add_option("--html", trainer.page.out, "write the trainer as one self-contained HTML page (no network; opens from file://)")
+                     ->type_name("OUT.html");
+    command.add_option("--tilemap-json", trainer.page.tilemapJson,
+                       "with --html: embed the JSON of `grader tilemap LESSON FILE --json` for the page's panel of your kernel")
+        ->type_name("FILE")->needs(html);
+    html->excludes(json)->excludes(progress);
+}
+
+/// Writes the page (--html), or runs the trainer in the terminal.
+ExitCode runTrainerVerb(const VerbInput& input, TrainerOptions& trainer) {
+    if (!trainer.page.out.empty()) return runTrainerPage(*input.course, trainer.page, trainer.command, std::cout, std::cerr);
+    if (trainer.command.set.empty()) return printCliError({"", "give the set, lesson2 or lesson3 (or --html OUT.html for the page)", ""});
+    trainer.command.colour = colourWanted();
+    trainer.command.echo = !isatty(STDIN_FILENO);
+    return runTrainerCommand(*input.course, trainer.command, std::cin, std::cout, std::cerr);
+}
+
+}  // namespace
+
+/// The `trainer` verb.
+VerbEntry trainerVerb() {
+    return makeVerb("trainer", "the tile-map trainer of lessons 2 and 3: exercises on tiles, answered and checked in the terminal", Needs::Course,
+                    addTrainerOptions, runTrainerVerb);
 }
 
 }  // namespace grader

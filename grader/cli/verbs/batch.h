@@ -11,6 +11,7 @@
 #include <string>
 
 #include "batch/batch.h"
+#include "cli/verb.h"
 
 namespace grader {
 
@@ -27,6 +28,6 @@ struct BatchCommand {
 };
 
 /// Runs the command; prints to `out` (results) and `err` (progress, errors).
-int runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err);
+ExitCode runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err);
 
 }  // namespace grader
