@@ -308,11 +308,7 @@ Expected<Language> parseLanguage(const std::string& code) {
     return Error{"", "unknown language '" + code + "'", "the course is written in en and ru"};
 }
 
-const Question* Quiz::find(const std::string& id) const {
-    for (const auto& q : questions)
-        if (q.id == id) return &q;
-    return nullptr;
-}
+const Question* Quiz::find(const std::string& id) const { return findBy(questions, &Question::id, id); }
 
 std::vector<std::string> Quiz::ids() const {
     std::vector<std::string> result;
