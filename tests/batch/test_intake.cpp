@@ -32,11 +32,21 @@ struct IntakeFixture {
     }
 };
 
+/// Ada's submission of `kind` at `path` (`reason`: why an unusable one cannot be graded).
+Submission adaSubmission(const fs::path& path, SubmissionKind kind, const std::string& reason = "") {
+    Submission sub;
+    sub.id = "ada";
+    sub.path = path;
+    sub.kind = kind;
+    sub.reason = reason;
+    return sub;
+}
+
 }  // namespace
 
 TEST_CASE("a folder is read where it is, and nothing is written for it") {
     IntakeFixture f;
-    Submission sub{"ada", f.tmp.path / "class" / "ada"};
+    const Submission sub = adaSubmission(f.tmp.path / "class" / "ada", SubmissionKind::Folder);
     writeText(sub.path / "matmul_naive.cu", "// ada");
     StudentResult result;
     const Intake intake = f.takeIn(sub, result);
@@ -47,7 +57,7 @@ TEST_CASE("a folder is read where it is, and nothing is written for it") {
 
 TEST_CASE("a loose file is copied into the work folder as the file of the lesson its name names, with a note") {
     IntakeFixture f;
-    Submission sub{"ada", f.tmp.path / "class" / "ada_matmul_naive.cu", SubmissionKind::File};
+    const Submission sub = adaSubmission(f.tmp.path / "class" / "ada_matmul_naive.cu", SubmissionKind::File);
     writeText(sub.path, "// ada");
     StudentResult result;
     const Intake intake = f.takeIn(sub, result);
@@ -61,13 +71,13 @@ TEST_CASE("a loose file is copied into the work folder as the file of the lesson
 TEST_CASE("a submission that cannot be graded says why: unusable, or a loose file that names no lesson") {
     IntakeFixture f;
     StudentResult result;
-    Submission unusable{"ada", f.tmp.path / "class" / "ada", SubmissionKind::Unusable, "a link; links are never followed"};
+    const Submission unusable = adaSubmission(f.tmp.path / "class" / "ada", SubmissionKind::Unusable, "a link; links are never followed");
     const Intake linked = f.takeIn(unusable, result);
     REQUIRE(linked.stopped);
     CHECK(linked.stopped->status == "not graded");
     CHECK(linked.stopped->message == "a link; links are never followed");
 
-    Submission loose{"ada", f.tmp.path / "class" / "notes.cu", SubmissionKind::File};
+    const Submission loose = adaSubmission(f.tmp.path / "class" / "notes.cu", SubmissionKind::File);
     writeText(loose.path, "// notes");
     const Intake unnamed = f.takeIn(loose, result);
     REQUIRE(unnamed.stopped);
