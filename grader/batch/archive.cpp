@@ -110,7 +110,10 @@ std::optional<std::string> linkLeavesArchive(const std::string& entryPath, const
     return std::nullopt;
 }
 
-Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::path& into, const ArchiveLimits& limits) {
+namespace {
+
+/// Refused when the archive cannot be read, is empty, or is over limits.maxArchiveBytes.
+std::optional<Error> archiveSizeRefusal(const fs::path& archivePath, const ArchiveLimits& limits) {
     std::error_code ec;
     const auto archiveSize = fs::file_size(archivePath, ec);
     if (ec) return refused(archivePath, "cannot read the archive: " + ec.message());
@@ -118,6 +121,11 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
     if (static_cast<long long>(archiveSize) > limits.maxArchiveBytes)
         return refused(archivePath, "the archive is " + human(static_cast<long long>(archiveSize)) + ", over the " +
                                         human(limits.maxArchiveBytes) + " limit");
+    return std::nullopt;
+}
+
+/// A reader of the formats batch grading unpacks (zip, tar compressed or not, 7z, rar).
+std::unique_ptr<archive, ArchiveCloser> newArchiveReader() {
     std::unique_ptr<archive, ArchiveCloser> reader(archive_read_new());
     archive_read_support_filter_gzip(reader.get());  // around a tar; .zip entries inflate by themselves
     archive_read_support_filter_bzip2(reader.get());
@@ -129,98 +137,148 @@ Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::p
     archive_read_support_format_7zip(reader.get());
     archive_read_support_format_rar(reader.get());
     archive_read_support_format_rar5(reader.get());
+    return reader;
+}
+
+/// One extraction under way: the archive, where it goes, its limits, and what was written so far.
+struct Extraction {
+    const fs::path& archivePath;
+    const fs::path& into;
+    const ArchiveLimits& limits;
+    archive* reader;
+    ExtractSummary summary{};
+    long entries = 0;
+    std::vector<char> buffer = std::vector<char>(64 * 1024);
+};
+
+/// The entry's name (the UTF-8 one where the archive has it), refused when it is unreadable or unsafe;
+/// the first name that is not UTF-8 is noted.
+Expected<std::string> safeEntryName(Extraction& x, archive_entry* entry) {
+    const char* rawName = archive_entry_pathname_utf8(entry);
+    if (!rawName) rawName = archive_entry_pathname(entry);
+    if (!rawName)
+        return refused(x.archivePath, "entry " + std::to_string(x.entries) + "'s name cannot be read (" + readerError(x.reader) + ")");
+    const std::string name = rawName, shown = cleanUtf8(name);  // shown: as messages quote it
+    if (x.summary.notes.empty() && shown != name)
+        x.summary.notes.push_back("names in the archive are not UTF-8 text (made with another character set?), e.g. '" + shown +
+                                  "': unpacked as they are");
+    if (auto why = unsafeEntryPath(name, x.limits.maxDepth)) return refused(x.archivePath, "entry '" + shown + "' has " + *why);
+    return name;
+}
+
+/// What becomes of an entry whose name is safe: its bytes written, or not.
+enum class EntryAction { Write, Skip };
+
+/// A link (refused when it leaves the archive, else noted and skipped), a folder (created) or a special
+/// file (noted and skipped); Write for a regular file.
+Expected<EntryAction> entryAction(Extraction& x, archive_entry* entry, const std::string& name, const fs::path& target) {
+    const std::string shown = cleanUtf8(name);
+    if (const char* hardlink = archive_entry_hardlink(entry)) {
+        if (auto why = unsafeEntryPath(hardlink, x.limits.maxDepth))
+            return refused(x.archivePath, "hard link '" + shown + "' points outside the archive: its target has " + *why);
+        x.summary.skipped.push_back("hard link '" + shown + "' not extracted");
+        return EntryAction::Skip;
+    }
+    const auto type = archive_entry_filetype(entry);
+    if (type == AE_IFLNK) {
+        const char* linkTarget = archive_entry_symlink(entry);
+        if (auto why = linkLeavesArchive(name, linkTarget ? linkTarget : ""))
+            return refused(x.archivePath, "link '" + shown + "' leaves the archive: " + *why);
+        x.summary.skipped.push_back("link '" + shown + "' not extracted");
+        return EntryAction::Skip;
+    }
+    if (type == AE_IFDIR) {
+        std::error_code ec;
+        fs::create_directories(target, ec);
+        return EntryAction::Skip;
+    }
+    if (type != AE_IFREG) {
+        x.summary.skipped.push_back("special file '" + shown + "' not extracted");
+        return EntryAction::Skip;
+    }
+    return EntryAction::Write;
+}
+
+/// Refused when the size a file entry declares is over the limit per file, or brings the total over its limit.
+std::optional<Error> declaredSizeRefusal(const Extraction& x, archive_entry* entry, const std::string& shown) {
+    if (!archive_entry_size_is_set(entry)) return std::nullopt;
+    const long long declared = archive_entry_size(entry);
+    if (declared > x.limits.maxEntryBytes)
+        return refused(x.archivePath, "entry '" + shown + "' declares " + human(declared) + ", over the " + human(x.limits.maxEntryBytes) +
+                                          " limit per file (a zip bomb?)");
+    if (x.summary.bytes + declared > x.limits.maxTotalBytes)
+        return refused(x.archivePath, "the entries declare more than " + human(x.limits.maxTotalBytes) + " in all (a zip bomb?)");
+    return std::nullopt;
+}
+
+/// Copies the current entry's bytes to `fd`, counting them against the limits as they come (a header may lie).
+std::optional<Error> copyEntryData(Extraction& x, int fd, const std::string& shown) {
+    long long written = 0;
+    while (true) {
+        const la_ssize_t got = archive_read_data(x.reader, x.buffer.data(), x.buffer.size());
+        if (got == 0) return std::nullopt;
+        if (got < 0) return refused(x.archivePath, "entry '" + shown + "' cannot be read: " + readerError(x.reader));
+        written += got;
+        x.summary.bytes += got;
+        if (written > x.limits.maxEntryBytes)
+            return refused(x.archivePath, "entry '" + shown + "' inflates past the " + human(x.limits.maxEntryBytes) + " limit per file (a zip bomb?)");
+        if (x.summary.bytes > x.limits.maxTotalBytes)
+            return refused(x.archivePath, "the entries inflate past the " + human(x.limits.maxTotalBytes) + " limit in all (a zip bomb?)");
+        if (::write(fd, x.buffer.data(), static_cast<size_t>(got)) != got)
+            return refused(x.archivePath, "cannot write entry '" + shown + "': " + std::strerror(errno));
+    }
+}
+
+/// Writes the current entry as a new file `target` (never over one, never through a link).
+std::optional<Error> writeEntryFile(Extraction& x, const fs::path& target, const std::string& shown) {
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        if (errno == EEXIST) return refused(x.archivePath, "entry '" + shown + "' appears twice");
+        return refused(x.archivePath, "cannot write entry '" + shown + "': " + std::strerror(errno));
+    }
+    auto error = copyEntryData(x, fd, shown);
+    ::close(fd);
+    if (!error) ++x.summary.files;
+    return error;
+}
+
+/// Extracts the entry just read, or says why the whole archive is refused.
+std::optional<Error> extractEntry(Extraction& x, archive_entry* entry) {
+    auto name = safeEntryName(x, entry);
+    if (!name) return name.error();
+    const auto parts = components(*name);
+    if (parts.empty()) return std::nullopt;  // "./"
+    fs::path target = x.into;
+    for (const auto& p : parts) target /= p;
+    auto action = entryAction(x, entry, *name, target);
+    if (!action) return action.error();
+    if (*action == EntryAction::Skip) return std::nullopt;
+    const std::string shown = cleanUtf8(*name);
+    if (auto refusal = declaredSizeRefusal(x, entry, shown)) return refusal;
+    return writeEntryFile(x, target, shown);
+}
+
+}  // namespace
+
+Expected<ExtractSummary> extractArchive(const fs::path& archivePath, const fs::path& into, const ArchiveLimits& limits) {
+    if (auto refusal = archiveSizeRefusal(archivePath, limits)) return *refusal;
+    const auto reader = newArchiveReader();
     if (archive_read_open_filename(reader.get(), archivePath.c_str(), 64 * 1024) != ARCHIVE_OK)
         return refused(archivePath, "not a readable archive (.zip, .tar.gz, .7z, .rar, ...): " + readerError(reader.get()));
-
-    ExtractSummary summary;
-    long entries = 0;
-    std::vector<char> buffer(64 * 1024);
+    Extraction x{archivePath, into, limits, reader.get()};
     archive_entry* entry = nullptr;
     while (true) {
         const int status = archive_read_next_header(reader.get(), &entry);
         if (status == ARCHIVE_EOF) break;
         if (status != ARCHIVE_OK && status != ARCHIVE_WARN)  // ARCHIVE_RETRY too: no header was read
             return refused(archivePath, "the archive is damaged: " + readerError(reader.get()));
-        if (++entries > limits.maxEntries)
+        if (++x.entries > limits.maxEntries)
             return refused(archivePath, "more than " + std::to_string(limits.maxEntries) + " entries (a zip bomb?)");
-        const char* rawName = archive_entry_pathname_utf8(entry);
-        if (!rawName) rawName = archive_entry_pathname(entry);
-        if (!rawName)
-            return refused(archivePath, "entry " + std::to_string(entries) + "'s name cannot be read (" + readerError(reader.get()) + ")");
-        const std::string name = rawName, shown = cleanUtf8(name);  // shown: as messages quote it
-        if (summary.notes.empty() && shown != name)
-            summary.notes.push_back("names in the archive are not UTF-8 text (made with another character set?), e.g. '" + shown +
-                                    "': unpacked as they are");
-        if (auto why = unsafeEntryPath(name, limits.maxDepth)) return refused(archivePath, "entry '" + shown + "' has " + *why);
-        const auto parts = components(name);
-        if (parts.empty()) continue;  // "./"
-        fs::path target = into;
-        for (const auto& p : parts) target /= p;
-
-        if (const char* hardlink = archive_entry_hardlink(entry)) {
-            if (auto why = unsafeEntryPath(hardlink, limits.maxDepth))
-                return refused(archivePath, "hard link '" + shown + "' points outside the archive: its target has " + *why);
-            summary.skipped.push_back("hard link '" + shown + "' not extracted");
-            continue;
-        }
-        const auto type = archive_entry_filetype(entry);
-        if (type == AE_IFLNK) {
-            const char* linkTarget = archive_entry_symlink(entry);
-            if (auto why = linkLeavesArchive(name, linkTarget ? linkTarget : ""))
-                return refused(archivePath, "link '" + shown + "' leaves the archive: " + *why);
-            summary.skipped.push_back("link '" + shown + "' not extracted");
-            continue;
-        }
-        if (type == AE_IFDIR) {
-            fs::create_directories(target, ec);
-            continue;
-        }
-        if (type != AE_IFREG) {
-            summary.skipped.push_back("special file '" + shown + "' not extracted");
-            continue;
-        }
-        if (archive_entry_size_is_set(entry)) {
-            const long long declared = archive_entry_size(entry);
-            if (declared > limits.maxEntryBytes)
-                return refused(archivePath, "entry '" + shown + "' declares " + human(declared) + ", over the " +
-                                                human(limits.maxEntryBytes) + " limit per file (a zip bomb?)");
-            if (summary.bytes + declared > limits.maxTotalBytes)
-                return refused(archivePath, "the entries declare more than " + human(limits.maxTotalBytes) +
-                                                " in all (a zip bomb?)");
-        }
-        fs::create_directories(target.parent_path(), ec);
-        const int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            if (errno == EEXIST) return refused(archivePath, "entry '" + shown + "' appears twice");
-            return refused(archivePath, "cannot write entry '" + shown + "': " + std::strerror(errno));
-        }
-        long long written = 0;
-        while (true) {
-            const la_ssize_t got = archive_read_data(reader.get(), buffer.data(), buffer.size());
-            if (got == 0) break;
-            if (got < 0) {
-                ::close(fd);
-                return refused(archivePath, "entry '" + shown + "' cannot be read: " + readerError(reader.get()));
-            }
-            written += got;
-            summary.bytes += got;
-            if (written > limits.maxEntryBytes || summary.bytes > limits.maxTotalBytes) {
-                ::close(fd);
-                if (written > limits.maxEntryBytes)
-                    return refused(archivePath, "entry '" + shown + "' inflates past the " + human(limits.maxEntryBytes) +
-                                                    " limit per file (a zip bomb?)");
-                return refused(archivePath, "the entries inflate past the " + human(limits.maxTotalBytes) +
-                                                " limit in all (a zip bomb?)");
-            }
-            if (::write(fd, buffer.data(), static_cast<size_t>(got)) != got) {
-                ::close(fd);
-                return refused(archivePath, "cannot write entry '" + shown + "': " + std::strerror(errno));
-            }
-        }
-        ::close(fd);
-        ++summary.files;
+        if (auto refusal = extractEntry(x, entry)) return *refusal;
     }
-    return summary;
+    return x.summary;
 }
 
 }  // namespace grader

@@ -1,5 +1,6 @@
 // The batch run: plan (discover, hash, skip up-to-date), grade with a pool of
-// worker threads, record each result atomically, then merge.
+// worker threads (each submission taken in by intake.h), record each result
+// atomically, then merge.
 #include "batch/batch.h"
 
 #include <signal.h>
@@ -16,12 +17,12 @@
 #include <thread>
 
 #include "batch/feedback.h"
+#include "batch/intake.h"
 #include "batch/lms_export.h"
 #include "batch/nested_archives.h"
 #include "batch/prebuild.h"
 #include "batch/progress.h"
 #include "batch/results.h"
-#include "batch/unpack_child.h"
 #include "batch/upload_check.h"
 #include "checks/check.h"
 #include "core/escape.h"
@@ -73,10 +74,13 @@ void applyNearMissPenalty(const Course& course, const Lesson& lesson, LessonRepo
     report.note = report.note.empty() ? why : report.note + "; " + why;
 }
 
-/// Grades one submission (a lesson's trouble becomes that lesson's "error" check).
-StudentResult gradeSubmission(const Course& course, const Planned& planned, const BatchOptions& options,
-                              const std::string& backendName, Backend& backend, Backend& cpu, const fs::path& work) {
-    const auto started = std::chrono::steady_clock::now();
+/// Seconds since `started`.
+double elapsedSeconds(std::chrono::steady_clock::time_point started) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+/// A submission's result before grading: who handed it in, how and when it is graded.
+StudentResult startedResult(const Course& course, const Planned& planned, const BatchOptions& options, const std::string& backendName) {
     const Submission& sub = planned.submission;
     StudentResult result;
     result.id = sub.id;
@@ -91,116 +95,96 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     result.seed = options.seed ? *options.seed : studentSeed(sub.id);
     if (options.shard) result.shard = options.shard->text();
     result.gradedAt = utcNow();
+    return result;
+}
 
-    fs::path root = sub.path;
-    const fs::path unpacked = work / sub.id;
-    const auto notGraded = [&](const std::string& why) {
-        result.status = "not graded";
-        result.message = why;
-        for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        return result;
-    };
-    if (options.intakeHook) options.intakeHook(sub.id);
-    if (sub.kind == SubmissionKind::Unusable) return notGraded(sub.reason);
-    if (sub.kind == SubmissionKind::File) {
-        if (auto big = tooLarge(sub.path, sub.sourceName(), options.archiveLimits.maxEntryBytes)) return notGraded(*big);
-        const Lesson* lesson = lessonOfLooseFile(course, sub.sourceName());
-        if (!lesson)
-            return notGraded("a loose .cu file whose name names no single lesson; hand in a folder, or name the file after its lesson's "
-                             "file (e.g. " + sub.id + "_" + course.lessons.back().studentFile + ")");
-        std::error_code ec;
-        fs::remove_all(unpacked, ec);
-        fs::create_directories(unpacked / lesson->folder, ec);
-        fs::copy_file(sub.path, unpacked / lesson->folder / lesson->studentFile, ec);
-        if (ec) return notGraded("cannot copy the file: " + ec.message());
-        result.notes.push_back("a loose file: " + sub.sourceName() + " graded as " + lesson->id + "'s " + lesson->studentFile);
-        root = unpacked;
-    }
-    if (sub.kind == SubmissionKind::Archive) {
-        std::error_code ec;
-        fs::remove_all(unpacked, ec);
-        fs::create_directories(unpacked, ec);
-        const Unpacked extracted = unpackInChild(sub.path, unpacked, options.archiveLimits, options.unpacker);
-        if (!extracted.summary) {
-            fs::remove_all(unpacked, ec);
-            if (extracted.unpackerFailed) {  // the grader's trouble, not the student's: graded again on the next run
-                result.graderError = true;
-                return notGraded("the grader could not unpack " + sub.sourceName() + ": " + extracted.refusal.message + " (" +
-                                 extracted.refusal.hint + ")");
-            }
-            result.status = "refused";
-            result.message = extracted.refusal.message;
-            for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
-            result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            return result;
-        }
-        for (const auto& skipped : extracted.summary->skipped) result.notes.push_back(skipped);
-        for (const auto& note : extracted.summary->notes) result.problems.push_back(sub.sourceName() + ": " + note);
-        root = unpacked;
-    }
-    std::map<std::string, std::string> handedAs;  // Files: the name in `unpacked` -> the file as the LMS named it
-    if (sub.kind == SubmissionKind::Files) {
-        std::error_code ec;
-        fs::remove_all(unpacked, ec);
-        fs::create_directories(unpacked, ec);
-        if (ec) return notGraded("cannot create a work folder: " + ec.message());
-        const FlatChoice choice = chooseFlatFiles(course, sub);
-        for (const auto& note : choice.notes) result.notes.push_back(cleanUtf8(note));
-        for (const auto& file : choice.files) {
-            std::string name = file.name;
-            if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos) name = safeStudentId(name);
-            if (isArchiveName(name)) {
-                name = stripArchiveExtension(name);
-                fs::create_directories(unpacked / name, ec);
-                const Unpacked extracted = unpackInChild(file.path, unpacked / name, options.archiveLimits, options.unpacker);
-                if (!extracted.summary) {
-                    result.graderError = result.graderError || extracted.unpackerFailed;
-                    result.problems.push_back(cleanUtf8(file.path.filename().string()) + " refused, not unpacked: " + extracted.refusal.message);
-                    fs::remove_all(unpacked / name, ec);
-                    continue;
-                }
-                result.notes.push_back(file.path.filename().string() + ": an archive, unpacked (" + std::to_string(extracted.summary->files) + " file" +
-                                       (extracted.summary->files == 1 ? "" : "s") + "); the lesson files in it are graded");
-                for (const auto& skipped : extracted.summary->skipped) result.notes.push_back(skipped);
-                for (const auto& note : extracted.summary->notes) result.problems.push_back(cleanUtf8(file.path.filename().string()) + ": " + note);
-            } else if (auto big = tooLarge(file.path, cleanUtf8(file.path.filename().string()), options.archiveLimits.maxEntryBytes)) {
-                result.problems.push_back(*big + "; not graded");
-                continue;
-            } else {
-                fs::copy_file(file.path, unpacked / name, fs::copy_options::overwrite_existing, ec);
-                if (ec) return notGraded("cannot copy " + file.path.filename().string() + ": " + ec.message());
-            }
-            handedAs[name] = file.path.filename().string();
-        }
-        root = unpacked;
-    }
-    std::vector<OpenedArchive> opened;  // archives inside the submission (a Moodle student's lab.zip), unpacked beside themselves
-    if (!archivesInside(root).empty()) {
-        if (root == sub.path) {  // a folder handed in is never written: the grader's copy is
-            std::error_code ec;
-            fs::remove_all(unpacked, ec);
-            if (auto error = copySubmissionFolder(sub.path, unpacked, options.archiveLimits)) return notGraded("cannot copy the folder: " + error->message);
-            root = unpacked;
-        }
-        NestedArchives nested = openNestedArchives(root, options.archiveLimits, options.unpacker);
-        result.graderError = result.graderError || nested.unpackerFailed;
-        for (const auto& note : nested.notes) result.notes.push_back(cleanUtf8(note));
-        opened = nested.opened;
-    }
-    const LessonFiles files = findLessonFiles(course, root);
-    for (const auto& note : files.notes) result.notes.push_back(note);
-    // A lesson file that is not source text is not built (its compile check says what it is); one in another code page is, with a note.
+/// `result` closed without grading: its status and why, every lesson not submitted, the seconds it took.
+StudentResult ungradedResult(StudentResult result, const Course& course, const std::string& backendName, const Ungraded& why,
+                             std::chrono::steady_clock::time_point started) {
+    result.status = why.status;
+    result.message = why.message;
+    for (const auto& lesson : course.lessons) result.lessons.push_back(notSubmitted(lesson, backendName));
+    result.seconds = elapsedSeconds(started);
+    return result;
+}
+
+/// The lessons whose file is not source text, each with why (not built: its compile check says what it
+/// is); those and a file in another code page are problems of `result`.
+std::map<std::string, std::string> unbuildableLessons(const LessonFiles& files, const ArchiveLimits& limits, StudentResult& result) {
     std::map<std::string, std::string> unbuildable;  // lesson id -> why
     for (const auto& [lessonId, file] : files.byLesson) {
         const std::string name = cleanUtf8(file.filename().string());
-        if (auto why = notSourceText(file, name, static_cast<uintmax_t>(options.archiveLimits.maxEntryBytes))) {
+        if (auto why = notSourceText(file, name, static_cast<uintmax_t>(limits.maxEntryBytes))) {
             unbuildable[lessonId] = *why;
             result.problems.push_back(lessonId + ": " + *why);
         } else if (auto note = encodingNote(file, name)) {
             result.problems.push_back(lessonId + ": " + *note);
         }
     }
+    return unbuildable;
+}
+
+/// What the lessons of one submission are graded with; lessons share nothing but the (stateless) backends.
+struct LessonGrading {
+    const Course& course;
+    const Submission& sub;
+    const std::string& backendName;
+    Backend& backend;
+    Backend& cpu;
+    const Intake& intake;
+    const LessonFiles& files;
+    const std::map<std::string, std::string>& unbuildable;  ///< lesson id -> why its file is not built
+    const CheckOptions& checkOptions;
+};
+
+/// The graded file as the instructor finds it: its path in the submission as handed in (the LMS's file name, and what lies in it).
+std::string handedInName(const LessonGrading& g, const fs::path& file) {
+    const fs::path inside = handedInPath(file.lexically_relative(g.intake.root), g.intake.opened);
+    std::string handedIn = g.sub.kind == SubmissionKind::File ? g.sub.sourceName() : g.sub.sourceName() + "/" + inside.string();
+    if (auto as = g.intake.handedAs.find(inside.begin()->string()); as != g.intake.handedAs.end())
+        handedIn = (fs::path(as->second) / inside.lexically_relative(*inside.begin())).lexically_normal().string();
+    if (!handedIn.empty() && handedIn.back() == '/') handedIn.pop_back();
+    return cleanUtf8(handedIn);
+}
+
+/// The report of `lesson` graded from `file`; an exception of the grader's becomes its "grader" error check.
+LessonReport lessonReport(const LessonGrading& g, const Lesson& lesson, const fs::path& file) {
+    try {
+        if (auto why = g.unbuildable.find(lesson.id); why != g.unbuildable.end()) {
+            UnbuildableBackend notBuilt(g.backend, why->second), cpuNotBuilt(g.cpu, why->second);
+            return gradeLesson(g.course, lesson, file, lesson.starterFile(), notBuilt, &cpuNotBuilt, g.checkOptions);
+        }
+        return gradeLesson(g.course, lesson, file, lesson.starterFile(), g.backend, &g.cpu, g.checkOptions);
+    } catch (const std::exception& e) {
+        LessonReport report;
+        report.lesson = lesson.id;
+        report.backend = g.backendName;
+        report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0});
+        return report;
+    }
+}
+
+/// One lesson's outcome: not submitted, or graded once its background build is done.
+LessonOutcome gradeSubmittedLesson(const LessonGrading& g, LessonPrebuild& prebuild, const Lesson& lesson) {
+    auto found = g.files.byLesson.find(lesson.id);
+    if (found == g.files.byLesson.end()) return notSubmitted(lesson, g.backendName);
+    const std::string handedIn = handedInName(g, found->second);
+    LessonOutcome outcome;
+    outcome.submitted = true;
+    prebuild.waitFor(lesson.id);
+    outcome.report = lessonReport(g, lesson, found->second);
+    outcome.report.file = handedIn;  // the instructor's: which file of the submission was graded
+    if (g.files.nearMisses.count(lesson.id) && g.course.nearMissPenalty > 0) applyNearMissPenalty(g.course, lesson, outcome.report);
+    return outcome;
+}
+
+/// Every lesson of a submission taken in, graded: all at once on the gpu backend, one at a time on the cpu
+/// (unless options.lessonsAtOnce says), while their files build in the background.
+std::vector<LessonOutcome> gradeLessons(const Course& course, const Submission& sub, const Intake& intake, const BatchOptions& options,
+                                        const std::string& backendName, Backend& backend, Backend& cpu, StudentResult& result) {
+    const LessonFiles files = findLessonFiles(course, intake.root);
+    for (const auto& note : files.notes) result.notes.push_back(note);
+    const auto unbuildable = unbuildableLessons(files, options.archiveLimits, result);
     // Messages and the commands in them name the file as the student's kit has it, and the grader
     // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
     CheckOptions checkOptions;
@@ -209,45 +193,33 @@ StudentResult gradeSubmission(const Course& course, const Planned& planned, cons
     std::map<std::string, fs::path> buildable = files.byLesson;
     for (const auto& [lessonId, why] : unbuildable) buildable.erase(lessonId);
     LessonPrebuild prebuild(course, buildable, backend, &cpu);
-    // One lesson's outcome; lessons share nothing but the (stateless) backends.
-    auto gradeOne = [&](const Lesson& lesson) {
-        auto found = files.byLesson.find(lesson.id);
-        if (found == files.byLesson.end()) return notSubmitted(lesson, backendName);
-        const fs::path inside = handedInPath(found->second.lexically_relative(root), opened);
-        std::string handedIn = sub.kind == SubmissionKind::File ? sub.sourceName() : sub.sourceName() + "/" + inside.string();
-        if (auto as = handedAs.find(inside.begin()->string()); as != handedAs.end())  // the LMS's file, and what lies in it
-            handedIn = (fs::path(as->second) / inside.lexically_relative(*inside.begin())).lexically_normal().string();
-        if (!handedIn.empty() && handedIn.back() == '/') handedIn.pop_back();
-        handedIn = cleanUtf8(handedIn);
-        LessonOutcome outcome;
-        outcome.submitted = true;
-        prebuild.waitFor(lesson.id);
-        try {
-            if (auto why = unbuildable.find(lesson.id); why != unbuildable.end()) {
-                UnbuildableBackend notBuilt(backend, why->second), cpuNotBuilt(cpu, why->second);
-                outcome.report = gradeLesson(course, lesson, found->second, lesson.starterFile(), notBuilt, &cpuNotBuilt, checkOptions);
-            } else {
-                outcome.report = gradeLesson(course, lesson, found->second, lesson.starterFile(), backend, &cpu, checkOptions);
-            }
-        } catch (const std::exception& e) {
-            outcome.report.lesson = lesson.id;
-            outcome.report.backend = backendName;
-            outcome.report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0});
-        }
-        outcome.report.file = handedIn;  // the instructor's: which file of the submission was graded
-        if (files.nearMisses.count(lesson.id) && course.nearMissPenalty > 0) applyNearMissPenalty(course, lesson, outcome.report);
-        return outcome;
-    };
+    const LessonGrading grading{course, sub, backendName, backend, cpu, intake, files, unbuildable, checkOptions};
     const int atOnce = options.lessonsAtOnce > 0 ? options.lessonsAtOnce : backend.name() == "gpu" ? int(course.lessons.size()) : 1;
-    result.lessons = forEachAtOnce(course.lessons, atOnce, gradeOne);
-    if (sub.late && course.latePenalty > 0) {
-        result.latePenalty = (result.score() * course.latePenalty + 50) / 100;
-        result.notes.push_back("late: " + std::to_string(result.latePenalty) + " point" + (result.latePenalty == 1 ? "" : "s") +
-                               " off (course.yaml late_penalty " + std::to_string(course.latePenalty) + "%)");
-    }
+    return forEachAtOnce(course.lessons, atOnce, [&](const Lesson& lesson) { return gradeSubmittedLesson(grading, prebuild, lesson); });
+}
+
+/// Takes course.yaml's late_penalty (a percentage of the score) off a late submission, and says so.
+void applyLatePenalty(const Course& course, StudentResult& result) {
+    result.latePenalty = (result.score() * course.latePenalty + 50) / 100;
+    result.notes.push_back("late: " + std::to_string(result.latePenalty) + " point" + (result.latePenalty == 1 ? "" : "s") +
+                           " off (course.yaml late_penalty " + std::to_string(course.latePenalty) + "%)");
+}
+
+/// Grades one submission (a lesson's trouble becomes that lesson's "error" check).
+StudentResult gradeSubmission(const Course& course, const Planned& planned, const BatchOptions& options,
+                              const std::string& backendName, Backend& backend, Backend& cpu, const fs::path& work) {
+    const auto started = std::chrono::steady_clock::now();
+    const Submission& sub = planned.submission;
+    StudentResult result = startedResult(course, planned, options, backendName);
+    const fs::path unpacked = work / sub.id;
+    if (options.intakeHook) options.intakeHook(sub.id);
+    const Intake intake = takeInSubmission(course, sub, options.archiveLimits, options.unpacker, unpacked, result);
+    if (intake.stopped) return ungradedResult(std::move(result), course, backendName, *intake.stopped, started);
+    result.lessons = gradeLessons(course, sub, intake, options, backendName, backend, cpu, result);
+    if (sub.late && course.latePenalty > 0) applyLatePenalty(course, result);
     std::error_code ec;
-    if (root != sub.path) fs::remove_all(unpacked, ec);
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (intake.root != sub.path) fs::remove_all(unpacked, ec);
+    result.seconds = elapsedSeconds(started);
     return result;
 }
 
@@ -314,9 +286,11 @@ std::vector<GpuDevice> devicesForWorkers(const std::vector<GpuDevice>& devices, 
     return assigned;
 }
 
-Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options) {
-    const auto started = std::chrono::steady_clock::now();
-    BatchSummary summary;
+namespace {
+
+/// Resolves the backend into `summary`, with the GPUs its workers use (none on the cpu backend),
+/// or why the options cannot run here.
+Expected<std::vector<GpuDevice>> batchDevices(const BatchOptions& options, BatchSummary& summary) {
     auto backendName = options.makeBackend ? Expected<std::string>(options.makeBackend()->name()) : resolveBackend(options.backend);
     if (!backendName) return backendName.error();
     summary.backend = *backendName;
@@ -333,30 +307,32 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         summary.notes.push_back("this machine has NVIDIA device files, but the gpu backend cannot run (" + makeGpuBackend()->unavailableReason() +
                                 "): graded on the cpu emulator, GPU-only checks skipped");
     }
-    std::error_code ec;
-    fs::create_directories(options.out, ec);
-    if (ec) return Error{options.out.string(), "cannot create the results folder: " + ec.message(), ""};
-    auto found = readLayout(options.submissions, options.out, options.layout, options.assignmentPrefix);
-    if (!found) return found.error();
-    summary.notes = found->notes;
-    summary.layout = found->layout;
-    summary.students = static_cast<int>(found->submissions.size());
+    return devices;
+}
 
-    // Plan: this shard's submissions whose result is missing or stale.
+/// The key `sub`'s result is filed under; a submission that cannot even be hashed gets one too (it is
+/// still graded: its row says why).
+std::string plannedKey(const Course& course, const Submission& sub, std::optional<uint64_t> seed) {
+    Expected<std::string> content = Error{};
+    try {
+        content = submissionContentHash(course, sub);
+    } catch (const std::exception& e) {
+        content = Error{sub.path.string(), e.what(), ""};
+    }
+    return resultKey(content ? *content : "unreadable-" + sub.id, course.sourceHash, seed);
+}
+
+/// This shard's submissions whose result is missing or stale; the others, and the kept results, are counted in `summary`.
+std::vector<Planned> planShard(const Course& course, const BatchOptions& options, const std::vector<Submission>& submissions,
+                               BatchSummary& summary) {
     std::vector<Planned> toGrade;
-    for (const auto& sub : found->submissions) {
+    for (const auto& sub : submissions) {
         if (options.shard && shardOf(sub.id, options.shard->count) != options.shard->index) {
             ++summary.otherShards;
             continue;
         }
         ++summary.submissions;
-        Expected<std::string> content = Error{};
-        try {  // a submission that cannot even be hashed is still graded: its row says why
-            content = submissionContentHash(course, sub);
-        } catch (const std::exception& e) {
-            content = Error{sub.path.string(), e.what(), ""};
-        }
-        const std::string key = resultKey(content ? *content : "unreadable-" + sub.id, course.sourceHash, options.seed);
+        const std::string key = plannedKey(course, sub, options.seed);
         if (const std::string kept = upToDateStatus(options.out / (sub.id + ".json"), key, summary.backend); !kept.empty()) {
             ++summary.upToDate;
             summary.refused += kept == "refused";
@@ -365,94 +341,222 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
             toGrade.push_back({sub, key});
         }
     }
-    if (toGrade.empty()) {
-        summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        return summary;
-    }
+    return toGrade;
+}
 
-    if (options.sandbox && !options.makeBackend) {
-        SandboxPolicy policy;
-        policy.readOnly = {runtimeDir()};
-        policy.reachable = {cacheDir()};
-        policy.hidden = {course.root / "solutions", options.submissions, options.out};
-        policy.gpuDevices = summary.backend == "gpu";
-        auto sandbox = Sandbox::open(policy);
-        if (!sandbox && options.sandboxWhereAvailable) {  // Gradescope's container: confined by user where the grader is root
-            auto byUser = Sandbox::openUserOnly(policy);
-            if (!byUser && geteuid() == 0)  // student code as root, unconfined, could write or kill anything: refused
-                return Error{"sandbox", "refusing to run student code as root without confinement: bubblewrap cannot run here, and "
-                                            "confining by user does not work either (" + byUser.error().where + ": " + byUser.error().message + ")",
-                             "setup.sh installs what confinement needs (util-linux's setpriv and prlimit) and creates its user; rerun it"};
-            summary.notes.push_back(byUser ? "bubblewrap cannot run here (" + sandbox.error().message + "): student code runs as an unprivileged user"
-                                           : "graded without the sandbox: " + sandbox.error().format() + "; " + byUser.error().format());
-            if (byUser) {
-                summary.sandbox = byUser->describe();
-                activateSandbox(std::make_shared<const Sandbox>(std::move(*byUser)));
-            }
-        } else if (!sandbox) {
-            Error refusal = sandbox.error();
-            refusal.message = "refusing to run student code without a sandbox: " + refusal.message;
-            return refusal;
-        } else {
-            summary.sandbox = sandbox->describe();
-            activateSandbox(std::make_shared<const Sandbox>(std::move(*sandbox)));
+/// Opens the sandbox student code runs in and describes it in `summary`; where bubblewrap cannot run and
+/// options.sandboxWhereAvailable allows, confinement by user or none, with a note. Else why grading must not start.
+std::optional<Error> openBatchSandbox(const Course& course, const BatchOptions& options, BatchSummary& summary) {
+    SandboxPolicy policy;
+    policy.readOnly = {runtimeDir()};
+    policy.reachable = {cacheDir()};
+    policy.hidden = {course.root / "solutions", options.submissions, options.out};
+    policy.gpuDevices = summary.backend == "gpu";
+    auto sandbox = Sandbox::open(policy);
+    if (!sandbox && options.sandboxWhereAvailable) {  // Gradescope's container: confined by user where the grader is root
+        auto byUser = Sandbox::openUserOnly(policy);
+        if (!byUser && geteuid() == 0)  // student code as root, unconfined, could write or kill anything: refused
+            return Error{"sandbox", "refusing to run student code as root without confinement: bubblewrap cannot run here, and "
+                                        "confining by user does not work either (" + byUser.error().where + ": " + byUser.error().message + ")",
+                         "setup.sh installs what confinement needs (util-linux's setpriv and prlimit) and creates its user; rerun it"};
+        summary.notes.push_back(byUser ? "bubblewrap cannot run here (" + sandbox.error().message + "): student code runs as an unprivileged user"
+                                       : "graded without the sandbox: " + sandbox.error().format() + "; " + byUser.error().format());
+        if (byUser) {
+            summary.sandbox = byUser->describe();
+            activateSandbox(std::make_shared<const Sandbox>(std::move(*byUser)));
         }
+    } else if (!sandbox) {
+        Error refusal = sandbox.error();
+        refusal.message = "refusing to run student code without a sandbox: " + refusal.message;
+        return refusal;
+    } else {
+        summary.sandbox = sandbox->describe();
+        activateSandbox(std::make_shared<const Sandbox>(std::move(*sandbox)));
     }
-    const fs::path work = makeWorkFolder();
-    if (work.empty()) return Error{fs::temp_directory_path().string(), "cannot create a private work folder", "is /tmp writable?"};
+    return std::nullopt;
+}
 
+/// What the workers of a batch share: the queue of submissions, the summary and the progress line.
+struct BatchQueue {
+    const Course& course;
+    const BatchOptions& options;
+    const std::vector<Planned>& toGrade;
+    const std::vector<GpuDevice>& workerDevices;  ///< one per worker, or none (cpu backend)
+    const fs::path& work;                         ///< the private folder submissions are unpacked in
+    BatchSummary& summary;
+    Progress& progress;
+    std::atomic<size_t> next{0};
+    std::mutex summaryMutex{};  ///< guards summary and options.onResult
+};
+
+/// One submission graded whatever happens: an exception of the grader's becomes a row that says so.
+StudentResult gradeGuarded(BatchQueue& q, const Planned& planned, Backend& backend, Backend& cpu) {
+    try {
+        return gradeSubmission(q.course, planned, q.options, q.summary.backend, backend, cpu, q.work);
+    } catch (const std::exception& e) {
+        return graderFailure(q.course, planned, q.summary.backend, e.what());
+    } catch (...) {
+        return graderFailure(q.course, planned, q.summary.backend, "an exception of an unknown kind");
+    }
+}
+
+/// Writes `result` into options.out atomically, counts it in the summary, passes it to options.onResult and shows it.
+void recordResult(BatchQueue& q, const StudentResult& result) {
+    const auto error = writeFileAtomically(q.options.out / (result.id + ".json"),
+                                           studentResultJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    {
+        std::lock_guard<std::mutex> lock(q.summaryMutex);
+        ++q.summary.graded;
+        q.summary.refused += result.status == "refused";
+        q.summary.notGraded += result.status == "not graded";
+        q.summary.graderErrors += result.hasGraderError() || error.has_value();
+        if (q.options.onResult) q.options.onResult(result);
+    }
+    q.progress.finished(result.id, error ? "not saved: " + error->format() : verdictLine(result), result.seconds);
+}
+
+/// Worker `index`: grades the queue's next submission, on its own backends, until none is left or the run is interrupted.
+void runBatchWorker(BatchQueue& q, int index) {
+    std::unique_ptr<Backend> cpu = q.options.makeBackend ? q.options.makeBackend() : makeCpuBackend();
+    std::unique_ptr<Backend> gpu;
+    if (!q.workerDevices.empty()) gpu = makeGpuBackend(q.workerDevices[size_t(index)]);
+    Backend& backend = gpu ? *gpu : *cpu;
+    for (size_t i = q.next++; i < q.toGrade.size() && !interrupted(); i = q.next++) {
+        StudentResult result = gradeGuarded(q, q.toGrade[i], backend, *cpu);
+        if (interrupted()) {  // cut short: its verdicts may be the interruption's, not the student's
+            std::lock_guard<std::mutex> lock(q.summaryMutex);
+            ++q.summary.discarded;
+            break;
+        }
+        recordResult(q, result);
+    }
+}
+
+/// Grades `toGrade` with -j workers (at most one per submission), stopping at Ctrl-C or SIGTERM.
+void gradeQueued(const Course& course, const BatchOptions& options, const std::vector<Planned>& toGrade,
+                 const std::vector<GpuDevice>& devices, const fs::path& work, BatchSummary& summary) {
     int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     jobs = std::min<int>(jobs, static_cast<int>(toGrade.size()));
     std::ostringstream discard;
     Progress progress(options.progress ? *options.progress : discard, options.progressOnTerminal, static_cast<int>(toGrade.size()));
-    std::atomic<size_t> next{0};
-    std::mutex summaryMutex;
     const std::vector<GpuDevice> workerDevices = devicesForWorkers(devices, jobs);
-    auto worker = [&](int index) {
-        std::unique_ptr<Backend> cpu = options.makeBackend ? options.makeBackend() : makeCpuBackend();
-        std::unique_ptr<Backend> gpu;
-        if (!workerDevices.empty()) gpu = makeGpuBackend(workerDevices[size_t(index)]);
-        Backend& backend = gpu ? *gpu : *cpu;
-        for (size_t i = next++; i < toGrade.size() && !interrupted(); i = next++) {
-            StudentResult result;
-            try {
-                result = gradeSubmission(course, toGrade[i], options, summary.backend, backend, *cpu, work);
-            } catch (const std::exception& e) {
-                result = graderFailure(course, toGrade[i], summary.backend, e.what());
-            } catch (...) {
-                result = graderFailure(course, toGrade[i], summary.backend, "an exception of an unknown kind");
-            }
-            if (interrupted()) {  // cut short: its verdicts may be the interruption's, not the student's
-                std::lock_guard<std::mutex> lock(summaryMutex);
-                ++summary.discarded;
-                break;
-            }
-            const auto error = writeFileAtomically(options.out / (result.id + ".json"),
-                                                   studentResultJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-            {
-                std::lock_guard<std::mutex> lock(summaryMutex);
-                ++summary.graded;
-                summary.refused += result.status == "refused";
-                summary.notGraded += result.status == "not graded";
-                summary.graderErrors += result.hasGraderError() || error.has_value();
-                if (options.onResult) options.onResult(result);
-            }
-            progress.finished(result.id, error ? "not saved: " + error->format() : verdictLine(result), result.seconds);
-        }
-    };
+    BatchQueue queue{course, options, toGrade, workerDevices, work, summary, progress};
     std::vector<std::thread> workers;
     {
         InterruptGuard guard;
-        for (int j = 0; j < jobs; ++j) workers.emplace_back(worker, j);
+        for (int j = 0; j < jobs; ++j) workers.emplace_back(runBatchWorker, std::ref(queue), j);
         for (auto& w : workers) w.join();
         summary.interrupted = interrupted();
     }
     progress.close();
+}
+
+}  // namespace
+
+Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    BatchSummary summary;
+    auto devices = batchDevices(options, summary);
+    if (!devices) return devices.error();
+    std::error_code ec;
+    fs::create_directories(options.out, ec);
+    if (ec) return Error{options.out.string(), "cannot create the results folder: " + ec.message(), ""};
+    auto found = readLayout(options.submissions, options.out, options.layout, options.assignmentPrefix);
+    if (!found) return found.error();
+    summary.notes = found->notes;
+    summary.layout = found->layout;
+    summary.students = static_cast<int>(found->submissions.size());
+    const std::vector<Planned> toGrade = planShard(course, options, found->submissions, summary);
+    if (toGrade.empty()) {
+        summary.seconds = elapsedSeconds(started);
+        return summary;
+    }
+    if (options.sandbox && !options.makeBackend)
+        if (auto refusal = openBatchSandbox(course, options, summary)) return *refusal;
+    const fs::path work = makeWorkFolder();
+    if (work.empty()) return Error{fs::temp_directory_path().string(), "cannot create a private work folder", "is /tmp writable?"};
+    gradeQueued(course, options, toGrade, *devices, work, summary);
     activateSandbox(nullptr);
     fs::remove_all(work, ec);
-    summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    summary.seconds = elapsedSeconds(started);
     return summary;
 }
+
+namespace {
+
+/// Who handed in `sub`: its roster row when there is one not taken yet (added to `handedIn`), else the
+/// layout's identity; a submission a roster does not list is added to `notRostered`.
+StudentIdentity identify(const Submission& sub, const std::optional<Roster>& roster, std::set<const RosterStudent*>& handedIn,
+                         std::vector<std::string>& notRostered) {
+    StudentIdentity who{sub.id, cleanUtf8(sub.displayName()), "", "", "", "", false};
+    if (!roster) return who;
+    const RosterStudent* r = roster->find(sub.id);
+    if (!r && !roster->hasIds) r = roster->findByName(sub.displayName());  // Moodle's participants export: names alone
+    if (r && handedIn.count(r)) r = nullptr;  // one roster row, one submission
+    if (!r) {
+        notRostered.push_back(sub.id + " (" + cleanUtf8(sub.displayName()) + ")");
+        return who;
+    }
+    handedIn.insert(r);
+    return {r->idGiven ? r->id : sub.id, r->name, r->email, r->sisId, r->login, r->section, true};
+}
+
+/// Why results graded under another course.yaml (their ids) cannot be merged.
+Error otherCourseError(const std::vector<std::string>& otherCourse, const fs::path& out) {
+    std::string ids;
+    for (size_t i = 0; i < otherCourse.size() && i < 5; ++i) ids += (i ? ", " : "") + otherCourse[i];
+    if (otherCourse.size() > 5) ids += " and " + std::to_string(otherCourse.size() - 5) + " more";
+    return Error{out.string(), std::to_string(otherCourse.size()) + " result" + (otherCourse.size() == 1 ? " was" : "s were") +
+                                   " graded under another course.yaml (" + ids + "): one gradebook cannot mix course versions",
+                 "grade them again under this course.yaml (grader batch without --merge regrades exactly those), "
+                 "or merge with the course.yaml they were graded under (--course)"};
+}
+
+/// Adds a row (0, "not submitted") for every rostered student not in `handedIn`; returns how many.
+int addAbsentStudents(const Course& course, const Roster& roster, const std::set<const RosterStudent*>& handedIn, ClassView& view) {
+    const std::string backend = view.students.empty() ? "cpu" : view.students.front().backend;
+    int added = 0;
+    for (const auto& r : roster.students) {
+        if (handedIn.count(&r)) continue;
+        StudentResult absent;
+        absent.id = safeStudentId(r.id);
+        while (view.identities.count(absent.id)) absent.id += "-roster";
+        absent.name = r.name;
+        absent.status = "not submitted";
+        absent.message = "not submitted";
+        absent.courseHash = course.sourceHash;
+        absent.backend = backend;
+        for (const auto& lesson : course.lessons) absent.lessons.push_back(notSubmitted(lesson, backend));
+        view.identities[absent.id] = {r.id, r.name, r.email, r.sisId, r.login, r.section, true};
+        view.students.push_back(std::move(absent));
+        ++added;
+    }
+    return added;
+}
+
+/// The note that lists (the first ten of) the submissions not on the roster at `rosterPath`.
+std::string notRosteredNote(const std::vector<std::string>& notRostered, const fs::path& rosterPath) {
+    std::string list;
+    for (size_t i = 0; i < notRostered.size() && i < 10; ++i) list += (i ? ", " : "") + notRostered[i];
+    return std::to_string(notRostered.size()) + " submission" + (notRostered.size() == 1 ? " is" : "s are") + " not on the roster " +
+           rosterPath.string() + ": " + list + (notRostered.size() > 10 ? ", ..." : "");
+}
+
+/// Writes the LMS import files options.exports asks for; their files and notes go to `summary`.
+std::optional<Error> exportToLms(const ClassView& view, const BatchOptions& options, const std::optional<Roster>& roster, MergeSummary& summary) {
+    AssignmentRef assignment;
+    assignment.name = options.assignment.empty() ? view.course.title : options.assignment;
+    assignment.id = options.assignmentId;
+    assignment.missingAsZero = options.missingAsZero;
+    if (roster && roster->format == RosterFormat::MoodleWorksheet) assignment.moodleWorksheet = *options.roster;
+    auto exported = writeLmsExports(view, options.exports, assignment, options.out);
+    if (!exported) return exported.error();
+    summary.exports = exported->files;
+    summary.notes.insert(summary.notes.end(), exported->notes.begin(), exported->notes.end());
+    return std::nullopt;
+}
+
+}  // namespace
 
 Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& options) {
     auto found = readLayout(options.submissions, options.out, options.layout, options.assignmentPrefix);
@@ -469,18 +573,7 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
     std::set<const RosterStudent*> handedIn;
     for (const auto& sub : found->submissions) {
         view.sources[sub.id] = cleanUtf8(sub.sourceName());
-        StudentIdentity who{sub.id, cleanUtf8(sub.displayName()), "", "", "", "", false};
-        if (roster) {
-            const RosterStudent* r = roster->find(sub.id);
-            if (!r && !roster->hasIds) r = roster->findByName(sub.displayName());  // Moodle's participants export: names alone
-            if (r && handedIn.count(r)) r = nullptr;  // one roster row, one submission
-            if (r) {
-                who = {r->idGiven ? r->id : sub.id, r->name, r->email, r->sisId, r->login, r->section, true};
-                handedIn.insert(r);
-            } else {
-                notRostered.push_back(sub.id + " (" + cleanUtf8(sub.displayName()) + ")");
-            }
-        }
+        const StudentIdentity who = identify(sub, roster, handedIn, notRostered);
         view.identities[sub.id] = who;
         auto result = loadStudentResult(options.out / (sub.id + ".json"));
         if (result && result->courseHash != course.sourceHash) otherCourse.push_back(sub.id);
@@ -488,55 +581,19 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
         if (result) view.students.push_back(std::move(*result));
         else view.missing.push_back(sub.id);
     }
-    if (!otherCourse.empty()) {
-        std::string ids;
-        for (size_t i = 0; i < otherCourse.size() && i < 5; ++i) ids += (i ? ", " : "") + otherCourse[i];
-        if (otherCourse.size() > 5) ids += " and " + std::to_string(otherCourse.size() - 5) + " more";
-        return Error{options.out.string(), std::to_string(otherCourse.size()) + " result" + (otherCourse.size() == 1 ? " was" : "s were") +
-                                       " graded under another course.yaml (" + ids + "): one gradebook cannot mix course versions",
-                     "grade them again under this course.yaml (grader batch without --merge regrades exactly those), "
-                     "or merge with the course.yaml they were graded under (--course)"};
-    }
+    if (!otherCourse.empty()) return otherCourseError(otherCourse, options.out);
     summary.students = static_cast<int>(view.students.size());
     summary.missing = view.missing;
     if (roster) {  // the rostered students who handed in nothing: 0, "not submitted"
-        const std::string backend = view.students.empty() ? "cpu" : view.students.front().backend;
-        for (const auto& r : roster->students) {
-            if (handedIn.count(&r)) continue;
-            StudentResult absent;
-            absent.id = safeStudentId(r.id);
-            while (view.identities.count(absent.id)) absent.id += "-roster";
-            absent.name = r.name;
-            absent.status = "not submitted";
-            absent.message = "not submitted";
-            absent.courseHash = course.sourceHash;
-            absent.backend = backend;
-            for (const auto& lesson : course.lessons) absent.lessons.push_back(notSubmitted(lesson, backend));
-            view.identities[absent.id] = {r.id, r.name, r.email, r.sisId, r.login, r.section, true};
-            view.students.push_back(std::move(absent));
-            ++summary.notSubmitted;
-        }
+        summary.notSubmitted = addAbsentStudents(course, *roster, handedIn, view);
         std::sort(view.students.begin(), view.students.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-        if (!notRostered.empty()) {
-            std::string list;
-            for (size_t i = 0; i < notRostered.size() && i < 10; ++i) list += (i ? ", " : "") + notRostered[i];
-            summary.notes.push_back(std::to_string(notRostered.size()) + " submission" + (notRostered.size() == 1 ? " is" : "s are") +
-                                    " not on the roster " + options.roster->string() + ": " + list + (notRostered.size() > 10 ? ", ..." : ""));
-        }
+        if (!notRostered.empty()) summary.notes.push_back(notRosteredNote(notRostered, *options.roster));
     }
     if (auto error = writeClassOutputs(view, options.out)) return *error;
     if (options.feedback)
         if (auto error = writeFeedback(view, *options.feedback)) return *error;
     if (roster) summary.notes.insert(summary.notes.end(), roster->notes.begin(), roster->notes.end());
-    AssignmentRef assignment;
-    assignment.name = options.assignment.empty() ? course.title : options.assignment;
-    assignment.id = options.assignmentId;
-    assignment.missingAsZero = options.missingAsZero;
-    if (roster && roster->format == RosterFormat::MoodleWorksheet) assignment.moodleWorksheet = *options.roster;
-    auto exported = writeLmsExports(view, options.exports, assignment, options.out);
-    if (!exported) return exported.error();
-    summary.exports = exported->files;
-    summary.notes.insert(summary.notes.end(), exported->notes.begin(), exported->notes.end());
+    if (auto error = exportToLms(view, options, roster, summary)) return *error;
     return summary;
 }
 

@@ -1,5 +1,6 @@
 // The class report page: figures computed from the results, SVG drawn by
-// hand (bars and dots on a small grid), and the tables.
+// hand (bars and dots on a small grid), and the tables; its style and script
+// (batch/report_page/) are built in by grader/cmake/embed_files.cmake.
 #include "batch/html_report.h"
 
 #include <algorithm>
@@ -10,121 +11,13 @@
 #include <set>
 #include <sstream>
 
+#include "batch/report_page_files.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 
 namespace grader {
 
 namespace {
-
-const char* const kStyle = R"CSS(
-:root { --fg:#1f2328; --muted:#59636e; --line:#d1d9e0; --soft:#f6f8fa; --pass:#1a7f37; --fail:#cf222e;
-        --skip:#9a6700; --accent:#0969da; }
-* { box-sizing: border-box; }
-body { margin:0; background:var(--soft); color:var(--fg);
-       font:14px/1.45 system-ui,-apple-system,"Segoe UI","DejaVu Sans",Helvetica,Arial,sans-serif; }
-main { max-width:1180px; margin:0 auto; padding:22px 24px 40px; }
-header { display:flex; justify-content:space-between; align-items:flex-end; gap:16px; margin-bottom:16px; }
-.eyebrow { font-size:12px; letter-spacing:.06em; text-transform:uppercase; color:var(--muted); font-weight:600; }
-h1 { font-size:22px; margin:2px 0 4px; }
-h2 { font-size:16px; margin:26px 0 10px; }
-.meta { color:var(--muted); font-size:13px; margin:0; }
-.meta b { color:var(--fg); font-weight:600; }
-.tag { display:inline-block; border-radius:999px; padding:2px 10px; font-size:12px; font-weight:600; border:1px solid; }
-.tag.ok { color:var(--pass); border-color:#aceebb; background:#dafbe1; }
-.tag.warn { color:var(--fail); border-color:#ffcecb; background:#ffebe9; }
-.banner { border:1px solid #ffcecb; background:#ffebe9; color:#82071e; border-radius:8px; padding:10px 14px; margin:12px 0; }
-.banner.info { border-color:#c8e1ff; background:#ddf4ff; color:#0a3069; }
-.cards { display:grid; grid-template-columns:repeat(5,1fr); gap:12px; }
-.card { background:#fff; border:1px solid var(--line); border-radius:8px; padding:12px 14px; }
-.card .label { color:var(--muted); font-size:12px; }
-.card .value { font-size:26px; font-weight:600; font-variant-numeric:tabular-nums; line-height:1.2; }
-.card .sub { color:var(--muted); font-size:12px; }
-.plots { display:grid; grid-template-columns:1fr 1fr; gap:12px; margin-top:12px; }
-.plots .tall { grid-row:span 2; }
-figure { background:#fff; border:1px solid var(--line); border-radius:8px; margin:0; padding:12px 14px; }
-figcaption { font-weight:600; margin-bottom:2px; }
-figure .hint { color:var(--muted); font-size:12px; margin-bottom:6px; }
-figure p { font-size:13px; }
-svg { display:block; width:100%; height:auto; font-family:inherit; }
-svg text { font-size:11px; fill:var(--muted); }
-svg .strong { fill:var(--fg); font-weight:600; }
-table { border-collapse:separate; border-spacing:0; width:100%; background:#fff; border:1px solid var(--line);
-        border-radius:8px; overflow:hidden; }
-th, td { padding:7px 10px; border-bottom:1px solid #eef1f4; text-align:left; vertical-align:middle; }
-thead th { background:#f6f8fa; font-size:12px; color:var(--muted); font-weight:600; cursor:pointer; user-select:none;
-           border-bottom:1px solid var(--line); }
-thead th small { display:block; font-weight:400; }
-thead th[aria-sort=ascending]::after { content:" \25B4"; } thead th[aria-sort=descending]::after { content:" \25BE"; }
-tbody tr:hover td { background:#fbfcfd; }
-tfoot td { background:#f6f8fa; color:var(--muted); font-size:12px; border-bottom:0; }
-td.num, th.num { text-align:center; font-variant-numeric:tabular-nums; }
-td.score { text-align:center; font-variant-numeric:tabular-nums; font-weight:600; border-left:1px solid #fff; }
-.full { background:#dafbe1; color:#116329; } .part { background:#fff8c5; color:#7d4e00; }
-.zero { background:#ffebe9; color:#a40e26; } .ns { color:#8c959f; font-weight:400 !important; }
-.refused { background:#ffebe9; color:#a40e26; font-size:12px; text-align:center; }
-.student a { color:var(--fg); font-weight:600; text-decoration:none; } .student a:hover { text-decoration:underline; }
-.student .src { color:var(--muted); font-size:12px; margin-left:6px; }
-.total { white-space:nowrap; font-variant-numeric:tabular-nums; }
-.bar { display:inline-block; vertical-align:middle; width:90px; height:8px; border-radius:4px; background:#eef1f4;
-       margin-left:8px; overflow:hidden; } .bar i { display:block; height:100%; background:var(--accent); }
-.chip { display:inline-block; padding:0 7px; border-radius:10px; font-size:12px; margin:1px 3px 1px 0;
-        background:#ffebe9; color:#a40e26; border:1px solid #ffcecb; white-space:nowrap; }
-.chip.reason { white-space:normal; max-width:100%; }
-h2 .hint { color:var(--muted); font-size:12px; font-weight:400; margin-left:8px; }
-.chip.grey { background:#f6f8fa; color:var(--muted); border-color:var(--line); }
-.chip.ok { background:#dafbe1; color:#116329; border-color:#aceebb; }
-.chip.late { background:#fff8c5; color:#7d4e00; border-color:#eac54f; }
-details { background:#fff; border:1px solid var(--line); border-radius:8px; margin:8px 0; }
-summary { padding:9px 14px; cursor:pointer; display:flex; gap:10px; align-items:center; flex-wrap:wrap; }
-summary .who { font-weight:600; min-width:120px; }
-details[open] summary { border-bottom:1px solid var(--line); }
-.feedback { padding:6px 14px 12px; }
-.feedback h4 { margin:12px 0 4px; font-size:13px; }
-.feedback h4 span { color:var(--muted); font-weight:400; }
-.check { display:grid; grid-template-columns:54px 110px 44px 1fr; gap:8px; padding:3px 0; border-top:1px solid #f3f4f6; }
-.check .msg { white-space:pre-wrap; word-break:break-word; font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace;
-              font-size:12px; }
-.badge { font-size:11px; font-weight:700; text-align:center; border-radius:4px; padding:1px 0; height:18px; }
-.badge.pass { background:#dafbe1; color:#116329; } .badge.fail { background:#ffebe9; color:#a40e26; }
-.badge.skip { background:#fff8c5; color:#7d4e00; } .badge.error { background:#fbefff; color:#6e40c9; }
-.badge.todo { background:#f6f8fa; color:#57606a; }
-.muted { color:var(--muted); }
-footer { color:var(--muted); font-size:12px; margin-top:28px; border-top:1px solid var(--line); padding-top:10px; }
-code { font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace; font-size:12px; background:#eef1f4; padding:1px 4px;
-       border-radius:4px; white-space:nowrap; }
-@media print { body { background:#fff; } details { break-inside:avoid; } h2 .hint { display:none; }
-               thead th { cursor:auto; } thead th[aria-sort]::after { content:none; } }
-)CSS";
-
-const char* const kScript = R"JS(
-document.querySelectorAll('table.sortable thead th').forEach(function (th, column) {
-  th.addEventListener('click', function () {
-    var table = th.closest('table'), body = table.tBodies[0];
-    var ascending = th.getAttribute('aria-sort') !== 'ascending';
-    table.querySelectorAll('thead th').forEach(function (h) { h.removeAttribute('aria-sort'); });
-    th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
-    var rows = Array.prototype.slice.call(body.rows);
-    rows.sort(function (a, b) {
-      var x = a.cells[column].dataset.sort, y = b.cells[column].dataset.sort;
-      var nx = parseFloat(x), ny = parseFloat(y);
-      var order = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : String(x).localeCompare(String(y));
-      return ascending ? order : -order;
-    });
-    rows.forEach(function (row) { body.appendChild(row); });
-  });
-});
-// Printed, every student's feedback is open; those the reader had closed close again after.
-var openedForPrint = [];
-window.addEventListener('beforeprint', function () {
-  openedForPrint = Array.prototype.filter.call(document.querySelectorAll('details'), function (d) { return !d.open; });
-  openedForPrint.forEach(function (d) { d.open = true; });
-});
-window.addEventListener('afterprint', function () {
-  openedForPrint.forEach(function (d) { d.open = false; });
-  openedForPrint = [];
-});
-)JS";
 
 std::string fixed(double value, int decimals) {
     std::ostringstream out;
@@ -406,54 +299,76 @@ std::string shortReason(const std::string& message, size_t limit) {
     return text + "\u2026";
 }
 
-std::string htmlReport(const ClassView& view) {
+namespace {
+
+/// The class's headline figures: who was graded, how they did, and how the class was graded.
+struct ClassFigures {
     std::vector<const StudentResult*> graded;
     int refused = 0, fullMarks = 0, compileFailures = 0, lessonsMissing = 0;
+    int absent = 0;  ///< rostered students who handed in nothing: a row each, but no score to count
+    int handedIn = 0;
     bool allSandboxed = true;
+    std::vector<double> percents;  ///< each graded student's total, in % of the points possible
+    double median = 0, mean = 0;
+    std::string backendText;  ///< "cpu", "cpu + gpu", or "no"
+};
+
+/// Counts a graded student's figures: full marks, a lesson that fails to compile, lessons not submitted.
+void countGraded(const StudentResult& s, ClassFigures& f) {
+    f.graded.push_back(&s);
+    f.percents.push_back(percentOf(s));
+    if (s.maxScore() > 0 && s.score() == s.maxScore()) ++f.fullMarks;
+    bool compileFailed = false;
+    for (const auto& l : s.lessons) {
+        f.lessonsMissing += !l.submitted;
+        for (const auto& c : l.report.checks) compileFailed |= c.name == "compile" && c.status == Status::Fail;
+    }
+    f.compileFailures += compileFailed;
+}
+
+/// The median of `values` (0 for none).
+double medianOf(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    if (values.empty()) return 0;
+    const size_t half = values.size() / 2;
+    return values.size() % 2 ? values[half] : (values[half - 1] + values[half]) / 2;
+}
+
+/// The figures of the whole class.
+ClassFigures classFigures(const ClassView& view) {
+    ClassFigures f;
     std::set<std::string> backends;
-    std::vector<double> percents;
-    int absent = 0;  // rostered students who handed in nothing: a row each, but no score to count
     for (const auto& s : view.students) {
         if (s.status == "not submitted") {
-            ++absent;
+            ++f.absent;
             continue;
         }
-        allSandboxed &= s.sandboxed;
+        f.allSandboxed &= s.sandboxed;
         if (s.status == "refused") {
-            ++refused;
+            ++f.refused;
             continue;
         }
-        graded.push_back(&s);
         backends.insert(s.backend);
-        percents.push_back(percentOf(s));
-        if (s.maxScore() > 0 && s.score() == s.maxScore()) ++fullMarks;
-        bool compileFailed = false;
-        for (const auto& l : s.lessons) {
-            lessonsMissing += !l.submitted;
-            for (const auto& c : l.report.checks) compileFailed |= c.name == "compile" && c.status == Status::Fail;
-        }
-        compileFailures += compileFailed;
+        countGraded(s, f);
     }
-    std::vector<double> sorted = percents;
-    std::sort(sorted.begin(), sorted.end());
-    const double median = sorted.empty() ? 0 : sorted.size() % 2 ? sorted[sorted.size() / 2]
-                                                                   : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
-    double mean = 0;
-    for (double p : percents) mean += p / percents.size();
-    const int handedIn = static_cast<int>(view.students.size() + view.missing.size()) - absent;
-    std::string backendText;
-    for (const auto& b : backends) backendText += (backendText.empty() ? "" : " + ") + b;
-    if (backendText.empty()) backendText = "no";
+    f.median = medianOf(f.percents);
+    for (double p : f.percents) f.mean += p / f.percents.size();
+    f.handedIn = static_cast<int>(view.students.size() + view.missing.size()) - f.absent;
+    for (const auto& b : backends) f.backendText += (f.backendText.empty() ? "" : " + ") + b;
+    if (f.backendText.empty()) f.backendText = "no";
+    return f;
+}
 
-    std::ostringstream out;
+/// The page's head, its header (what, when, how) and its banners (results missing, notes).
+void writePageTop(std::ostream& out, const ClassView& view, const ClassFigures& f) {
     out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        << "<title>Class report: " << htmlEscape(view.course.title) << "</title><style>" << kStyle << "</style></head><body><main>\n";
+        << "<title>Class report: " << htmlEscape(view.course.title) << "</title><style>\n" << report_page_files::style << "</style></head><body><main>\n";
     out << "<header><div><div class=\"eyebrow\">grader batch &middot; class report</div><h1>" << htmlEscape(view.course.title)
         << "</h1><p class=\"meta\">Generated <b>" << htmlEscape(view.generatedAt) << "</b> by grader " << htmlEscape(graderVersion())
-        << " &middot; <b>" << handedIn << "</b> submissions &middot; " << htmlEscape(backendText) << " backend</p></div><div>"
-        << (allSandboxed ? "<span class=\"tag ok\">student code ran sandboxed</span>"
-                         : "<span class=\"tag warn\">some code ran without the sandbox (--no-sandbox)</span>")
+        << " &middot; <b>" << f.handedIn << "</b> submissions &middot; " << htmlEscape(f.backendText) << " backend</p></div><div>"
+        << (f.allSandboxed ? "<span class=\"tag ok\">student code ran sandboxed</span>"
+                           : "<span class=\"tag warn\">some code ran without the sandbox (--no-sandbox)</span>")
         << "</div></header>\n";
     if (!view.missing.empty()) {
         out << "<div class=\"banner\"><b>" << view.missing.size() << " submission" << (view.missing.size() == 1 ? " has" : "s have")
@@ -462,85 +377,113 @@ std::string htmlReport(const ClassView& view) {
         out << ". Run <code>grader batch</code> again (or the missing shards), then <code>--merge</code>.</div>\n";
     }
     for (const auto& note : view.notes) out << "<div class=\"banner info\">" << htmlEscape(note) << "</div>\n";
+}
 
-    auto card = [&](const std::string& label, const std::string& value, const std::string& sub) {
-        out << "<div class=\"card\"><div class=\"label\">" << label << "</div><div class=\"value\">" << value
-            << "</div><div class=\"sub\">" << sub << "</div></div>";
-    };
+/// One headline card: a label, a figure, and a line under it.
+std::string card(const std::string& label, const std::string& value, const std::string& sub) {
+    return "<div class=\"card\"><div class=\"label\">" + label + "</div><div class=\"value\">" + value + "</div><div class=\"sub\">" + sub +
+           "</div></div>";
+}
+
+/// The row of headline cards.
+void writeCards(std::ostream& out, const ClassFigures& f) {
+    const size_t graded = f.graded.size();
     out << "<section class=\"cards\">";
-    card("Graded", std::to_string(graded.size()) + " <span class=\"muted\" style=\"font-size:15px\">of " + std::to_string(handedIn) + "</span>",
-         (refused ? std::to_string(refused) + " refused (unsafe archive)" : std::string("none refused")) +
-             (absent ? "; " + std::to_string(absent) + " on the roster handed in nothing" : ""));
-    card("Median score", fixed(median, 0) + "%", "mean " + fixed(mean, 0) + "%" + (absent ? ", of those who handed in work" : ""));
-    card("Full marks", std::to_string(fullMarks), "every check that ran passed");
-    card("Did not compile", std::to_string(compileFailures), "students with a lesson that fails to compile");
-    card("Lessons not submitted", std::to_string(lessonsMissing), "files not found by name in the submissions");
+    out << card("Graded", std::to_string(graded) + " <span class=\"muted\" style=\"font-size:15px\">of " + std::to_string(f.handedIn) + "</span>",
+                (f.refused ? std::to_string(f.refused) + " refused (unsafe archive)" : std::string("none refused")) +
+                    (f.absent ? "; " + std::to_string(f.absent) + " on the roster handed in nothing" : ""));
+    out << card("Median score", fixed(f.median, 0) + "%", "mean " + fixed(f.mean, 0) + "%" + (f.absent ? ", of those who handed in work" : ""));
+    out << card("Full marks", std::to_string(f.fullMarks), "every check that ran passed");
+    out << card("Did not compile", std::to_string(f.compileFailures), "students with a lesson that fails to compile");
+    out << card("Lessons not submitted", std::to_string(f.lessonsMissing), "files not found by name in the submissions");
     out << "</section>\n";
+}
 
+/// The plots: the score distribution, failures per check, and the speedups measured on a GPU (or why there are none).
+void writePlots(std::ostream& out, const ClassView& view, const ClassFigures& f) {
     const auto stats = checkStats(view);
     const auto points = speedups(view);
     out << "<section class=\"plots\"><figure><figcaption>Score distribution</figcaption><div class=\"hint\">"
-        << graded.size() << " graded students, by total score</div>" << distributionSvg(percents) << "</figure>";
+        << f.graded.size() << " graded students, by total score</div>" << distributionSvg(f.percents) << "</figure>";
     out << "<figure class=\"tall\"><figcaption>Failures per check</figcaption><div class=\"hint\">how many of the graded "
-           "students failed each check, lesson by lesson</div>" << failuresSvg(view, stats, static_cast<int>(graded.size())) << "</figure>";
+           "students failed each check, lesson by lesson</div>" << failuresSvg(view, stats, static_cast<int>(f.graded.size())) << "</figure>";
     out << "<figure><figcaption>Speedups on the GPU</figcaption>";
     if (points.empty())
         out << "<div class=\"hint\">no GPU results</div><p class=\"muted\">The speedup checks need a CUDA device; this class "
-               "was graded on the " << htmlEscape(backendText) << " backend, so they were skipped and not counted. Grade on a "
+               "was graded on the " << htmlEscape(f.backendText) << " backend, so they were skipped and not counted. Grade on a "
                "GPU machine (<code>--backend gpu</code>) to see each student's measured speedup here.</p>";
     else
         out << "<div class=\"hint\">each dot is a student (green: passed)</div>" << speedupSvg(points);
     out << "</figure></section>\n";
+}
 
+/// The student's cell of the class table: the id linked to the feedback, the names it was handed in under, and late.
+std::string studentCell(const StudentResult& s) {
+    std::string cell = "<tr><td class=\"student\" data-sort=\"" + htmlEscape(s.id) + "\"><a href=\"#" + anchor(s.id) + "\">" + htmlEscape(s.id) + "</a>";
+    std::string also = !s.name.empty() && s.name != s.id ? s.name : "";  // the LMS's or roster's name, and the entry handed in
+    if (s.source != s.id && s.source != s.name) also += (also.empty() ? "" : " \xc2\xb7 ") + s.source;
+    if (!also.empty()) cell += "<span class=\"src\">" + htmlEscape(also) + "</span>";
+    if (s.late)
+        cell += " <span class=\"chip late\" title=\"the LMS marked it late" + (s.latePenalty ? ": " + std::to_string(s.latePenalty) + " points off" : "") +
+                "\">late" + (s.latePenalty ? " &minus;" + std::to_string(s.latePenalty) : "") + "</span>";
+    return cell + "</td>";
+}
+
+/// One student's row of the class table: who, a score per lesson (or why refused), the total, the issues.
+void writeStudentRow(std::ostream& out, const ClassView& view, const StudentResult& s) {
+    out << studentCell(s);
+    if (s.status == "refused") {
+        out << "<td class=\"refused\" colspan=\"" << view.course.lessons.size() << "\" data-sort=\"-1\">refused: " << htmlEscape(s.message) << "</td>";
+        for (size_t i = 1; i < view.course.lessons.size(); ++i) out << "<td hidden data-sort=\"-1\"></td>";
+    } else {
+        for (const auto& lesson : view.course.lessons) {
+            const LessonOutcome* found = nullptr;
+            for (const auto& l : s.lessons)
+                if (l.report.lesson == lesson.id) found = &l;
+            out << (found ? scoreCell(*found) : "<td class=\"score ns\" data-sort=\"-1\">&mdash;</td>");
+        }
+    }
+    out << "<td class=\"total\" data-sort=\"" << fixed(percentOf(s), 3) << "\">" << s.score() << "/" << s.maxScore()
+        << "<span class=\"bar\"><i style=\"width:" << fixed(percentOf(s), 1) << "%\"></i></span> <span class=\"muted\">"
+        << fixed(percentOf(s), 0) << "%</span></td><td data-sort=\"" << s.score() << "\">" << issueChips(s) << "</td></tr>\n";
+}
+
+/// The class table: a row per student and the class mean per lesson, sortable by any column.
+void writeStudentTable(std::ostream& out, const ClassView& view, const ClassFigures& f) {
     out << "<h2>Students <span class=\"hint\">click a column heading to sort</span></h2><table class=\"sortable\"><thead><tr><th>Student</th>";
     for (const auto& lesson : view.course.lessons)
         out << "<th class=\"num\">" << htmlEscape(lesson.id) << "<small>" << htmlEscape(lesson.title) << "</small></th>";
     out << "<th>Total</th><th>Issues</th></tr></thead><tbody>\n";
-    for (const auto& s : view.students) {
-        out << "<tr><td class=\"student\" data-sort=\"" << htmlEscape(s.id) << "\"><a href=\"#" << anchor(s.id) << "\">"
-            << htmlEscape(s.id) << "</a>";
-        std::string also = !s.name.empty() && s.name != s.id ? s.name : "";  // the LMS's or roster's name, and the entry handed in
-        if (s.source != s.id && s.source != s.name) also += (also.empty() ? "" : " \xc2\xb7 ") + s.source;
-        if (!also.empty()) out << "<span class=\"src\">" << htmlEscape(also) << "</span>";
-        if (s.late)
-            out << " <span class=\"chip late\" title=\"the LMS marked it late" << (s.latePenalty ? ": " + std::to_string(s.latePenalty) + " points off" : "")
-                << "\">late" << (s.latePenalty ? " &minus;" + std::to_string(s.latePenalty) : "") << "</span>";
-        out << "</td>";
-        if (s.status == "refused") {
-            out << "<td class=\"refused\" colspan=\"" << view.course.lessons.size() << "\" data-sort=\"-1\">refused: "
-                << htmlEscape(s.message) << "</td>";
-            for (size_t i = 1; i < view.course.lessons.size(); ++i) out << "<td hidden data-sort=\"-1\"></td>";
-        } else {
-            for (const auto& lesson : view.course.lessons) {
-                const LessonOutcome* found = nullptr;
-                for (const auto& l : s.lessons)
-                    if (l.report.lesson == lesson.id) found = &l;
-                out << (found ? scoreCell(*found) : "<td class=\"score ns\" data-sort=\"-1\">&mdash;</td>");
-            }
-        }
-        out << "<td class=\"total\" data-sort=\"" << fixed(percentOf(s), 3) << "\">" << s.score() << "/" << s.maxScore()
-            << "<span class=\"bar\"><i style=\"width:" << fixed(percentOf(s), 1) << "%\"></i></span> <span class=\"muted\">"
-            << fixed(percentOf(s), 0) << "%</span></td><td data-sort=\"" << s.score() << "\">" << issueChips(s) << "</td></tr>\n";
-    }
+    for (const auto& s : view.students) writeStudentRow(out, view, s);
     out << "</tbody><tfoot><tr><td>class mean</td>";
     for (const auto& lesson : view.course.lessons) {
         int count = 0;
         double sum = 0, max = 0;
-        for (const auto* s : graded)
+        for (const auto* s : f.graded)
             for (const auto& l : s->lessons)
                 if (l.report.lesson == lesson.id && l.submitted) ++count, sum += l.report.score, max = l.report.maxScore;
         out << "<td class=\"num\">" << (count ? fixed(sum / count, 1) + "/" + fixed(max, 0) : std::string("&mdash;")) << "<br>"
             << count << " submitted</td>";
     }
-    out << "<td>" << fixed(mean, 0) << "%</td><td></td></tr></tfoot></table>\n";
+    out << "<td>" << fixed(f.mean, 0) << "%</td><td></td></tr></tfoot></table>\n";
+}
 
+}  // namespace
+
+std::string htmlReport(const ClassView& view) {
+    const ClassFigures figures = classFigures(view);
+    std::ostringstream out;
+    writePageTop(out, view, figures);
+    writeCards(out, figures);
+    writePlots(out, view, figures);
+    writeStudentTable(out, view, figures);
     out << "<h2>Feedback, student by student</h2>\n";
     for (const auto& s : view.students) out << feedback(view, s);
     out << "<footer>Each student's full result is <code>&lt;id&gt;.json</code> next to this page; also "
            "<code>gradebook.csv</code>, <code>junit.xml</code> and <code>gradescope/&lt;id&gt;.json</code>. "
            "A failure message ends with the <code>grader check</code> command that reruns it, written for the student's own "
            "kit: it runs from the kit's root with the student's file at the path it names (<code>starter/NN-name/</code>).</footer>\n";
-    out << "</main><script>" << kScript << "</script></body></html>\n";
+    out << "</main><script>\n" << report_page_files::script << "</script></body></html>\n";
     return out.str();
 }
 

@@ -56,6 +56,16 @@ void sortedIdsTaken(std::vector<Submission>& subs, std::vector<std::string>& not
 
 std::string pad(const std::string& digits, size_t width) { return digits.size() >= width ? digits : std::string(width - digits.size(), '0') + digits; }
 
+/// `fileName` read by `read` (the match, the name to fill) when `pattern` matches all of it, else nullopt.
+template <class Read>
+std::optional<FlatName> flatNameOf(const std::string& fileName, const std::regex& pattern, Read read) {
+    std::smatch m;
+    if (!std::regex_match(fileName, m, pattern)) return std::nullopt;
+    FlatName name;
+    read(m, name);
+    return name;
+}
+
 /// The layouts (of those recognized from names alone) an entry's name fits.
 std::optional<LmsLayout> layoutOfName(const Entry& e) {
     if (e.file && parseMoodleName(e.name)) return LmsLayout::Moodle;
@@ -117,6 +127,85 @@ std::string blackboardName(const fs::path& attemptFile) {
     return "";
 }
 
+/// The note for a part of a submission that is no file of the student's (online text, Moodle's other
+/// plugins), or nullopt for a file.
+std::optional<std::string> notAFileNote(const Entry& e, const FlatName& parsed) {
+    if (parsed.onlineText) return e.name + ": online text, not graded (only files are)";
+    if (!parsed.other.empty()) return e.name + ": " + parsed.other + ", not graded (only the file submissions are)";
+    return std::nullopt;
+}
+
+/// A Moodle participant's folder of files: graded as the submission unless it holds no files of theirs, or is a second one.
+void addMoodleFolder(const Entry& e, const FlatName& parsed, Submission& sub) {
+    if (auto note = notAFileNote(e, parsed)) {
+        sub.notes.push_back(*note);
+    } else if (sub.kind == SubmissionKind::Folder) {
+        sub.notes.push_back(e.name + ": a second folder of files for this participant, not graded (graded " + sub.path.filename().string() + ")");
+    } else {
+        sub.kind = SubmissionKind::Folder;
+        sub.path = e.path;
+        sub.source = e.name;
+    }
+}
+
+/// Blackboard's upload of an attempt, filed under it (the latest attempt is graded); the attempt's receipt gives the student's name.
+void addBlackboardUpload(const Entry& e, const FlatName& parsed, FlatStudent& student) {
+    Submission& sub = student.sub;
+    if (parsed.metadata) {  // "Name: Ada Lovelace (ada)"
+        if (const std::string name = blackboardName(e.path); !name.empty()) sub.name = cleanUtf8(name);
+        sub.notes.push_back(e.name + ": Blackboard's receipt of attempt " + parsed.attempt + " (its name read; its comments are not graded)");
+    }
+    student.byAttempt[parsed.attempt].push_back({parsed, e.path});
+}
+
+/// One entry of a flat download, added to its student (the first one names the submission); an entry
+/// that is no student's file is noted where it belongs.
+void addFlatEntry(LmsLayout layout, const LayoutInfo& info, const Entry& e, const FlatName& parsed, FlatStudent& student,
+                  DiscoveredClass& found) {
+    Submission& sub = student.sub;
+    if (sub.id.empty()) {
+        sub.id = safeStudentId(parsed.userId);
+        sub.name = parsed.person;
+        sub.source = parsed.prefix;
+        sub.kind = SubmissionKind::Files;
+        sub.path = e.path;
+    }
+    sub.late = sub.late || parsed.late;
+    if (layout == LmsLayout::Moodle && e.folder) addMoodleFolder(e, parsed, sub);
+    else if (e.folder) found.notes.push_back(ignoredNote(e, info, "a folder; a " + std::string(info.title) + " download holds files"));
+    else if (auto note = notAFileNote(e, parsed)) sub.notes.push_back(*note);
+    else if (layout == LmsLayout::Blackboard) addBlackboardUpload(e, parsed, student);
+    else sub.files.push_back({e.path, parsed.original, parsed.attempt});
+}
+
+/// Blackboard: a student's latest attempt's files are graded, the earlier attempts noted.
+void keepLatestAttempt(FlatStudent& student) {
+    Submission& sub = student.sub;
+    const auto latest = std::prev(student.byAttempt.end());
+    for (auto it = student.byAttempt.begin(); it != latest; ++it) {
+        std::string files;
+        for (const auto& [name, path] : it->second)
+            if (!name.metadata) files += (files.empty() ? "" : ", ") + name.original;
+        sub.notes.push_back("attempt " + it->first + " (" + (files.empty() ? "no files" : files) + ") not graded: the latest attempt, " +
+                            latest->first + ", is");
+    }
+    for (const auto& [name, path] : latest->second)
+        if (!name.metadata) sub.files.push_back({path, name.original, name.attempt});
+    if (sub.files.empty()) sub.notes.push_back("the latest attempt, " + latest->first + ", holds no file");
+}
+
+/// A student's submission once all entries are in: the latest Blackboard attempt, a name, and unusable when it holds no file.
+Submission settledFlatSubmission(LmsLayout layout, const std::string& userId, FlatStudent& student) {
+    Submission& sub = student.sub;
+    if (layout == LmsLayout::Blackboard && !student.byAttempt.empty()) keepLatestAttempt(student);
+    if (sub.name.empty()) sub.name = userId;
+    if (sub.kind == SubmissionKind::Files && sub.files.empty()) {  // online text alone, or an attempt with no file
+        sub.kind = SubmissionKind::Unusable;
+        sub.reason = "no file handed in (" + std::string(layout == LmsLayout::Blackboard ? "the latest attempt holds none" : "online text only") + ")";
+    }
+    return std::move(sub);
+}
+
 Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& entries) {
     const LayoutInfo& info = layoutInfo(layout);
     DiscoveredClass found;
@@ -130,80 +219,10 @@ Expected<DiscoveredClass> readFlat(LmsLayout layout, const std::vector<Entry>& e
         std::optional<FlatName> parsed = layout == LmsLayout::Canvas   ? parseCanvasName(e.name)
                                          : layout == LmsLayout::Moodle ? parseMoodleName(e.name)
                                                                     : parseBlackboardName(e.name);
-        if (!parsed) {
-            found.notes.push_back(ignoredNote(e, info));
-            continue;
-        }
-        FlatStudent& student = students[parsed->userId];
-        Submission& sub = student.sub;
-        if (sub.id.empty()) {
-            sub.id = safeStudentId(parsed->userId);
-            sub.name = parsed->person;
-            sub.source = parsed->prefix;
-            sub.kind = SubmissionKind::Files;
-            sub.path = e.path;
-        }
-        sub.late = sub.late || parsed->late;
-        if (layout == LmsLayout::Moodle && e.folder) {
-            if (parsed->onlineText) {
-                sub.notes.push_back(e.name + ": online text, not graded (only files are)");
-            } else if (!parsed->other.empty()) {
-                sub.notes.push_back(e.name + ": " + parsed->other + ", not graded (only the file submissions are)");
-            } else if (sub.kind == SubmissionKind::Folder) {
-                sub.notes.push_back(e.name + ": a second folder of files for this participant, not graded (graded " +
-                                    sub.path.filename().string() + ")");
-            } else {
-                sub.kind = SubmissionKind::Folder;
-                sub.path = e.path;
-                sub.source = e.name;
-            }
-            continue;
-        }
-        if (e.folder) {
-            found.notes.push_back(ignoredNote(e, info, "a folder; a " + std::string(info.title) + " download holds files"));
-            continue;
-        }
-        if (parsed->onlineText) {
-            sub.notes.push_back(e.name + ": online text, not graded (only files are)");
-            continue;
-        }
-        if (!parsed->other.empty()) {
-            sub.notes.push_back(e.name + ": " + parsed->other + ", not graded (only the file submissions are)");
-            continue;
-        }
-        if (layout == LmsLayout::Blackboard) {
-            if (parsed->metadata) {  // "Name: Ada Lovelace (ada)"
-                if (const std::string name = blackboardName(e.path); !name.empty()) sub.name = cleanUtf8(name);
-                sub.notes.push_back(e.name + ": Blackboard's receipt of attempt " + parsed->attempt +
-                                    " (its name read; its comments are not graded)");
-            }
-            student.byAttempt[parsed->attempt].push_back({*parsed, e.path});
-            continue;
-        }
-        sub.files.push_back({e.path, parsed->original, parsed->attempt});
+        if (!parsed) found.notes.push_back(ignoredNote(e, info));
+        else addFlatEntry(layout, info, e, *parsed, students[parsed->userId], found);
     }
-    for (auto& [userId, student] : students) {
-        Submission& sub = student.sub;
-        if (layout == LmsLayout::Blackboard && !student.byAttempt.empty()) {
-            const auto latest = std::prev(student.byAttempt.end());
-            for (auto it = student.byAttempt.begin(); it != latest; ++it) {
-                std::string files;
-                for (const auto& [name, path] : it->second)
-                    if (!name.metadata) files += (files.empty() ? "" : ", ") + name.original;
-                sub.notes.push_back("attempt " + it->first + " (" + (files.empty() ? "no files" : files) + ") not graded: the latest attempt, " +
-                                    latest->first + ", is");
-            }
-            for (const auto& [name, path] : latest->second)
-                if (!name.metadata) sub.files.push_back({path, name.original, name.attempt});
-            if (sub.files.empty()) sub.notes.push_back("the latest attempt, " + latest->first + ", holds no file");
-        }
-        if (sub.name.empty()) sub.name = userId;
-        if (sub.kind == SubmissionKind::Files && sub.files.empty()) {  // online text alone, or an attempt with no file
-            sub.kind = SubmissionKind::Unusable;
-            sub.reason = "no file handed in (" + std::string(layout == LmsLayout::Blackboard ? "the latest attempt holds none" : "online text only") + ")";
-        }
-        found.submissions.push_back(std::move(sub));
-    }
+    for (auto& [userId, student] : students) found.submissions.push_back(settledFlatSubmission(layout, userId, student));
     sortedIdsTaken(found.submissions, found.notes);
     return found;
 }
@@ -412,30 +431,26 @@ std::optional<FlatName> parseMoodleName(const std::string& fileName) {
     // mod/assign/classes/downloader.php: "<full name, '_' made ' '>_<participant id>_assignsubmission_<plugin>" and, in a
     // folder (4.1 and later; earlier ones add a trailing '_'), the files as handed in; flat, "..._<plugin>_<file>".
     static const std::regex moodle(R"(^(.+)_(\d+)_assignsubmission_([a-z]+)(?:_(.*))?$)");
-    std::smatch m;
-    if (!std::regex_match(fileName, m, moodle)) return std::nullopt;
-    FlatName name;
-    name.person = m[1].str();
-    name.userId = m[2].str();
-    const std::string plugin = m[3].str();
-    name.prefix = m[1].str() + "_" + m[2].str() + "_assignsubmission_" + plugin + (m[4].matched ? "_" : "");
-    name.onlineText = plugin == "onlinetext";
-    if (plugin != "file" && plugin != "onlinetext") name.other = "Moodle's '" + plugin + "' submission";
-    name.original = m[4].str();
-    return name;
+    return flatNameOf(fileName, moodle, [](const std::smatch& m, FlatName& name) {
+        name.person = m[1].str();
+        name.userId = m[2].str();
+        const std::string plugin = m[3].str();
+        name.prefix = m[1].str() + "_" + m[2].str() + "_assignsubmission_" + plugin + (m[4].matched ? "_" : "");
+        name.onlineText = plugin == "onlinetext";
+        if (plugin != "file" && plugin != "onlinetext") name.other = "Moodle's '" + plugin + "' submission";
+        name.original = m[4].str();
+    });
 }
 
 std::optional<FlatName> parseBlackboardName(const std::string& fileName) {
     static const std::regex blackboard(R"(^(.+)_([^_]+)_attempt_(\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(.+)|\.txt)$)");
-    std::smatch m;
-    if (!std::regex_match(fileName, m, blackboard)) return std::nullopt;
-    FlatName name;
-    name.userId = m[2].str();
-    name.prefix = m[1].str() + "_" + m[2].str();
-    name.attempt = m[3].str();
-    name.metadata = !m[4].matched;
-    name.original = m[4].str();
-    return name;
+    return flatNameOf(fileName, blackboard, [](const std::smatch& m, FlatName& name) {
+        name.userId = m[2].str();
+        name.prefix = m[1].str() + "_" + m[2].str();
+        name.attempt = m[3].str();
+        name.metadata = !m[4].matched;
+        name.original = m[4].str();
+    });
 }
 
 Expected<DiscoveredClass> readLayout(const fs::path& folder, const fs::path& skip, std::optional<LmsLayout> layout,

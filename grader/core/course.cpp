@@ -118,16 +118,16 @@ std::string toleranceWhy(const Lesson& lesson, const std::string& check) {
     return "the error allowed in C, relative to n * max|A| * max|B|, is 1.0e-6 in the kit: at 1 or more a C of zeros passes";
 }
 
-/// The meaning of a check's values, once their types are right: each one a
-/// value the kit can grade with, located at the value (or, for a default
-/// that conflicts with a value, at the value given).
-void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, const CheckSpec& check, int tile) {
-    const std::string what = "lesson '" + lesson.id + "': check '" + check.name + "': ";
+/// time_limit_s: between kMinTimeLimitS and kMaxTimeLimitS.
+void checkTimeLimit(YamlReader& in, const YAML::Node& node, const std::string& what, const CheckSpec& check) {
     if (const YAML::Node limit = node["time_limit_s"]; limit && (check.timeLimitS < kMinTimeLimitS || check.timeLimitS > kMaxTimeLimitS))
         in.fail(limit, what + "time_limit_s must be between 1 and 600 seconds, got " + formatNumber(check.timeLimitS),
                 "it limits each run of the student's program: under a second a right kernel may be killed on a busy machine, "
                 "and a run of more than ten minutes is a hang, waited for once per student in a batch");
+}
 
+/// The sizes (cpu_sizes, gpu_sizes, cpu_size, gpu_size): each one a size the lesson's kernel can run.
+void checkSizes(YamlReader& in, const YAML::Node& node, const std::string& what, const Lesson& lesson, const CheckSpec& check, int tile) {
     const std::string tilesWhy = wholeTilesWhy(lesson, check.name);
     for (const char* key : {"cpu_sizes", "gpu_sizes"}) {
         const YAML::Node list = node[key];
@@ -137,41 +137,54 @@ void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, c
     }
     for (const char* key : {"cpu_size", "gpu_size"})
         if (const YAML::Node value = node[key]) checkSize(in, value, check.intParam(key, 0), what + key, false, tilesWhy, tile);
-    if (in.error) return;
+}
 
-    // A phase that a size lacks is skipped at that size (correctness.cpp), so
-    // the course would check fewer cases than it lists, or none: every phase
-    // must exist at the smallest size, counted from the end when negative.
-    if (const YAML::Node phases = node["phases"]) {
-        if (lesson.number != 2) {
-            in.fail(phases, what + "phases applies to lesson2 only",
-                    "lesson2's kernel computes one phase of the product; " + lesson.id + "'s computes all of it, so phases would be ignored");
-            return;
-        }
-        long smallest = 0;
-        std::string from;
-        for (bool gpu : {false, true}) {
-            const char* key = gpu ? "gpu_sizes" : "cpu_sizes";
-            for (long n : correctnessSizes(lesson, check, gpu)) {
-                if (smallest && n >= smallest) continue;
-                smallest = n;
-                from = std::string(node[key] ? "" : "the default ") + key;
-            }
-        }
-        const long count = smallest / tile;
-        const std::vector<long> list = check.listParam("phases", {});
-        for (size_t i = 0; i < list.size(); ++i) {
-            const long p = list[i];
-            if (p >= 0 ? p < count : -p <= count) continue;
-            in.fail(phases[i], what + "phase " + std::to_string(p) + " does not exist at n = " + std::to_string(smallest) + " (" + from +
-                                   "), which has " + std::to_string(count) + " phase" + (count == 1 ? "" : "s") + ": 0 .. " +
-                                   std::to_string(count - 1) + ", or -1 .. -" + std::to_string(count) + " from the end",
-                    "every size is checked at every phase, and one a size lacks is skipped there: pick a phase that "
-                    "every size has, or raise the smallest size");
-            return;
+/// The smallest size the correctness check runs at, and the key it comes from ("cpu_sizes", "the default gpu_sizes").
+std::pair<long, std::string> smallestCheckedSize(const YAML::Node& node, const Lesson& lesson, const CheckSpec& check) {
+    long smallest = 0;
+    std::string from;
+    for (bool gpu : {false, true}) {
+        const char* key = gpu ? "gpu_sizes" : "cpu_sizes";
+        for (long n : correctnessSizes(lesson, check, gpu)) {
+            if (smallest && n >= smallest) continue;
+            smallest = n;
+            from = std::string(node[key] ? "" : "the default ") + key;
         }
     }
+    return {smallest, from};
+}
 
+/// phases: lesson 2's only, and each one a phase of the smallest size. A phase that a size lacks is
+/// skipped at that size (correctness.cpp), so the course would check fewer cases than it lists, or
+/// none: every phase must exist at the smallest size, counted from the end when negative. False when
+/// a phase is wrong (the other values are not checked then).
+bool checkPhases(YamlReader& in, const YAML::Node& node, const std::string& what, const Lesson& lesson, const CheckSpec& check, int tile) {
+    const YAML::Node phases = node["phases"];
+    if (!phases) return true;
+    if (lesson.number != 2) {
+        in.fail(phases, what + "phases applies to lesson2 only",
+                "lesson2's kernel computes one phase of the product; " + lesson.id + "'s computes all of it, so phases would be ignored");
+        return false;
+    }
+    const auto [smallest, from] = smallestCheckedSize(node, lesson, check);
+    const long count = smallest / tile;
+    const std::vector<long> list = check.listParam("phases", {});
+    for (size_t i = 0; i < list.size(); ++i) {
+        const long p = list[i];
+        if (p >= 0 ? p < count : -p <= count) continue;
+        in.fail(phases[i], what + "phase " + std::to_string(p) + " does not exist at n = " + std::to_string(smallest) + " (" + from +
+                               "), which has " + std::to_string(count) + " phase" + (count == 1 ? "" : "s") + ": 0 .. " +
+                               std::to_string(count - 1) + ", or -1 .. -" + std::to_string(count) + " from the end",
+                "every size is checked at every phase, and one a size lacks is skipped there: pick a phase that "
+                "every size has, or raise the smallest size");
+        return false;
+    }
+    return true;
+}
+
+/// What decides a verdict: tolerance in (0, 1), redundant_barrier_penalty within the check's points, and
+/// an expect that names the lesson's own kind of kernel.
+void checkVerdictValues(YamlReader& in, const YAML::Node& node, const std::string& what, const Lesson& lesson, const CheckSpec& check) {
     if (const YAML::Node value = node["tolerance"]) {
         const double tolerance = check.numberParam("tolerance", 0);
         if (!(tolerance > 0 && tolerance < 1))
@@ -196,9 +209,28 @@ void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, c
                     "naive is lesson 1's kernel, tile_phase lesson 2's one phase, tiled lesson 3's loop; a right " + lesson.id +
                         " kernel would fail '" + kind + "'");
     }
+}
+
+/// The timing's repetitions: reps, min_runs and max_runs at least 1, and min_runs at most max_runs.
+void checkRunCounts(YamlReader& in, const YAML::Node& node, const std::string& what, const CheckSpec& check) {
     if (const YAML::Node value = node["reps"]; value && check.intParam("reps", 0) < 1)
         in.fail(value, what + "reps must be at least 1, got " + std::to_string(check.intParam("reps", 0)),
                 "timeLaunchMs launches the kernel reps times and returns the mean");
+    for (const char* key : {"min_runs", "max_runs"})
+        if (const YAML::Node value = node[key]; value && check.intParam(key, 0) < 1)
+            in.fail(value, what + key + " must be at least 1, got " + std::to_string(check.intParam(key, 0)),
+                    "the speedup is the median of timed runs: at least min_runs, at most max_runs");
+    const long minRuns = check.intParam("min_runs", param_defaults::kMinRuns), maxRuns = check.intParam("max_runs", param_defaults::kMaxRuns);
+    if (!in.error && minRuns > maxRuns)
+        in.fail(node["min_runs"] ? node["min_runs"] : node["max_runs"],
+                what + "min_runs (" + std::to_string(minRuns) + (node["min_runs"] ? "" : ", the default") + ") is more than max_runs (" +
+                    std::to_string(maxRuns) + (node["max_runs"] ? "" : ", the default") + ")",
+                "the timing stops after max_runs runs, so min_runs can never be reached");
+}
+
+/// The speedup's thresholds and stopping rules: floor at least 0, fraction in (0, 1], target_rel_error
+/// in (0, 1), and time_cap_s that leaves time within time_limit_s.
+void checkSpeedupValues(YamlReader& in, const YAML::Node& node, const std::string& what, const CheckSpec& check) {
     if (const YAML::Node value = node["floor"]; value && check.numberParam("floor", 0) < 0)
         in.fail(value, what + "floor must be 0 or more, got " + formatNumber(check.numberParam("floor", 0)),
                 "the least speedup over the naive reference that passes, 1.1 in the kit; the threshold is the larger of "
@@ -210,16 +242,7 @@ void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, c
                     "the share of the reference tiled kernel's own speedup to reach, 0.8 in the kit: above 1 a kernel "
                     "as fast as the reference fails");
     }
-    for (const char* key : {"min_runs", "max_runs"})
-        if (const YAML::Node value = node[key]; value && check.intParam(key, 0) < 1)
-            in.fail(value, what + key + " must be at least 1, got " + std::to_string(check.intParam(key, 0)),
-                    "the speedup is the median of timed runs: at least min_runs, at most max_runs");
-    const long minRuns = check.intParam("min_runs", param_defaults::kMinRuns), maxRuns = check.intParam("max_runs", param_defaults::kMaxRuns);
-    if (!in.error && minRuns > maxRuns)
-        in.fail(node["min_runs"] ? node["min_runs"] : node["max_runs"],
-                what + "min_runs (" + std::to_string(minRuns) + (node["min_runs"] ? "" : ", the default") + ") is more than max_runs (" +
-                    std::to_string(maxRuns) + (node["max_runs"] ? "" : ", the default") + ")",
-                "the timing stops after max_runs runs, so min_runs can never be reached");
+    checkRunCounts(in, node, what, check);
     if (const YAML::Node value = node["target_rel_error"]) {
         const double target = check.numberParam("target_rel_error", 0);
         if (!(target > 0 && target < 1))
@@ -233,6 +256,19 @@ void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, c
                                (node["time_limit_s"] ? "" : ", the default") + "), got " + formatNumber(cap),
                     "time_cap_s ends the timing loop, and the run also needs its start and warm-up: at time_limit_s it is killed as a hang");
     }
+}
+
+/// The meaning of a check's values, once their types are right: each one a
+/// value the kit can grade with, located at the value (or, for a default
+/// that conflicts with a value, at the value given).
+void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, const CheckSpec& check, int tile) {
+    const std::string what = "lesson '" + lesson.id + "': check '" + check.name + "': ";
+    checkTimeLimit(in, node, what, check);
+    checkSizes(in, node, what, lesson, check, tile);
+    if (in.error) return;
+    if (!checkPhases(in, node, what, lesson, check, tile)) return;
+    checkVerdictValues(in, node, what, lesson, check);
+    checkSpeedupValues(in, node, what, check);
 }
 
 void readCheck(YamlReader& in, const YAML::Node& node, const std::string& lessonId, Lesson& lesson, int tile) {

@@ -62,6 +62,70 @@ std::string readTail(const std::filesystem::path& path, size_t maxBytes) {
     return text;
 }
 
+/// What the child execs, made before fork (no allocation after it): argv and its environment as C arrays.
+struct ExecPlan {
+    std::vector<char*> args;
+    std::vector<std::string> environment;
+    std::vector<char*> envp;
+};
+
+/// The exec plan for `argv` with the child's environment (childEnvironment).
+ExecPlan execPlan(const std::vector<std::string>& argv, const std::vector<std::string>& env) {
+    ExecPlan plan;
+    for (const auto& a : argv) plan.args.push_back(const_cast<char*>(a.c_str()));
+    plan.args.push_back(nullptr);
+    plan.environment = childEnvironment(env);
+    for (const auto& e : plan.environment) plan.envp.push_back(const_cast<char*>(e.c_str()));
+    plan.envp.push_back(nullptr);
+    return plan;
+}
+
+/// In the forked child: a process group of its own, /dev/null as input, `outputFd` as output, the limits,
+/// then exec; when exec fails, its errno goes to `errorPipe` for the parent.
+[[noreturn]] void execChild(const ExecPlan& plan, const ProcessLimits& limits, const std::filesystem::path& workDir, int outputFd,
+                            const int errorPipe[2]) {
+    setpgid(0, 0);
+    close(errorPipe[0]);
+    const int devNull = open("/dev/null", O_RDONLY);
+    dup2(devNull, 0);
+    dup2(outputFd, 1);
+    dup2(outputFd, 2);
+    // Descriptors other threads opened (their output files, results being
+    // written) must not leak into this child: close them at exec.
+    syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */);
+    const long cpu = limits.cpuSeconds > 0 ? limits.cpuSeconds : static_cast<long>(limits.wallSeconds) + 1;
+    setLimit(RLIMIT_CPU, static_cast<rlim_t>(cpu));
+    if (limits.memoryBytes > 0) setLimit(RLIMIT_DATA, static_cast<rlim_t>(limits.memoryBytes));
+    if (limits.outputBytes > 0) setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.outputBytes));
+    if (limits.processes > 0) setLimit(RLIMIT_NPROC, static_cast<rlim_t>(limits.processes));
+    setLimit(RLIMIT_CORE, 0);
+    if (!workDir.empty() && chdir(workDir.c_str()) != 0) _exit(127);
+    execvpe(plan.args[0], plan.args.data(), plan.envp.data());
+    const int error = errno;
+    ssize_t ignored = write(errorPipe[1], &error, sizeof error);
+    (void)ignored;
+    _exit(127);
+}
+
+/// Waits for the child `pid` and returns its wait status; its group is killed when the grader is
+/// interrupted, or past `wallSeconds` since `start` (then `timedOut` is set).
+int waitWithDeadline(pid_t pid, double wallSeconds, std::chrono::steady_clock::time_point start, bool& timedOut) {
+    int status = 0;
+    while (true) {
+        const pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) return status;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const bool stopped = interrupted();  // the person asked the grader to stop: so does the child (its result is discarded)
+        if (stopped || elapsed > wallSeconds) {
+            timedOut = !stopped;
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            return status;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1 ? 2 : 20));
+    }
+}
+
 }  // namespace
 
 std::string signalName(int signal) {
@@ -110,38 +174,10 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
         close(outputFd);
         return result;
     }
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    const std::vector<std::string> environment = childEnvironment(env);
-    std::vector<char*> envp;
-    for (const auto& e : environment) envp.push_back(const_cast<char*>(e.c_str()));
-    envp.push_back(nullptr);
+    const ExecPlan plan = execPlan(argv, env);
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-        close(errorPipe[0]);
-        const int devNull = open("/dev/null", O_RDONLY);
-        dup2(devNull, 0);
-        dup2(outputFd, 1);
-        dup2(outputFd, 2);
-        // Descriptors other threads opened (their output files, results being
-        // written) must not leak into this child: close them at exec.
-        syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */);
-        const long cpu = limits.cpuSeconds > 0 ? limits.cpuSeconds : static_cast<long>(limits.wallSeconds) + 1;
-        setLimit(RLIMIT_CPU, static_cast<rlim_t>(cpu));
-        if (limits.memoryBytes > 0) setLimit(RLIMIT_DATA, static_cast<rlim_t>(limits.memoryBytes));
-        if (limits.outputBytes > 0) setLimit(RLIMIT_FSIZE, static_cast<rlim_t>(limits.outputBytes));
-        if (limits.processes > 0) setLimit(RLIMIT_NPROC, static_cast<rlim_t>(limits.processes));
-        setLimit(RLIMIT_CORE, 0);
-        if (!workDir.empty() && chdir(workDir.c_str()) != 0) _exit(127);
-        execvpe(args[0], args.data(), envp.data());
-        const int error = errno;
-        ssize_t ignored = write(errorPipe[1], &error, sizeof error);
-        (void)ignored;
-        _exit(127);
-    }
+    if (pid == 0) execChild(plan, limits, workDir, outputFd, errorPipe);
     close(errorPipe[1]);
     close(outputFd);
     if (pid < 0) {
@@ -153,24 +189,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
     int execError = 0;
     const bool execFailed = read(errorPipe[0], &execError, sizeof execError) == sizeof execError;
     close(errorPipe[0]);
-    int status = 0;
-    while (true) {
-        const pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid) break;
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (interrupted()) {  // the person asked the grader to stop: so does the child (its result is discarded)
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        if (elapsed > limits.wallSeconds) {
-            result.timedOut = true;
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(elapsed < 1 ? 2 : 20));
-    }
+    const int status = waitWithDeadline(pid, limits.wallSeconds, start, result.timedOut);
     kill(-pid, SIGKILL);  // anything the child left behind in its group
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result.started = !execFailed;

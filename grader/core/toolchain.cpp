@@ -114,22 +114,26 @@ bool readFile(const std::filesystem::path& path, std::string& out) {
     return true;
 }
 
+std::optional<int> writeAll(int fd, const std::string& text) {
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n <= 0) return errno;
+        done += static_cast<size_t>(n);
+    }
+    return std::nullopt;
+}
+
 std::optional<Error> writeFileAtomically(const std::filesystem::path& file, const std::string& text) {
     static std::atomic<unsigned> counter{0};
     const std::filesystem::path temp = file.parent_path() / ("." + file.filename().string() + "." + std::to_string(getpid()) + "." +
                                                 std::to_string(counter++) + ".tmp");
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return Error{temp.string(), std::string("cannot write: ") + std::strerror(errno), ""};
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n <= 0) {
-            const int error = errno;
-            ::close(fd);
-            std::filesystem::remove(temp);
-            return Error{temp.string(), std::string("cannot write: ") + std::strerror(error), "is the disk full?"};
-        }
-        done += static_cast<size_t>(n);
+    if (const auto error = writeAll(fd, text)) {
+        ::close(fd);
+        std::filesystem::remove(temp);
+        return Error{temp.string(), std::string("cannot write: ") + std::strerror(*error), "is the disk full?"};
     }
     fsync(fd);
     ::close(fd);

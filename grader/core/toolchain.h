@@ -40,6 +40,8 @@ std::string contentHash(const std::string& data);
 uint64_t stableSeed(const std::string& text);
 /// Reads a whole file into `out`; false when it cannot be read.
 bool readFile(const std::filesystem::path& path, std::string& out);
+/// Writes all of `text` to the open descriptor `fd`, again after a short write; the errno of a write that failed.
+std::optional<int> writeAll(int fd, const std::string& text);
 /// Writes `text` to `file` through a temporary file in the same folder and a rename.
 std::optional<Error> writeFileAtomically(const std::filesystem::path& file, const std::string& text);
 

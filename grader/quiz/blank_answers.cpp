@@ -57,15 +57,9 @@ std::optional<Error> writeBlankAnswers(const Quiz& quiz, const Lesson& lesson, c
         return Error{path.string(), "already exists", "--blank writes a new file only: to start over, rename or delete yours first"};
     if (fd < 0) return Error{path.string(), std::string("cannot write: ") + std::strerror(errno), ""};
     const std::string text = blankAnswers(quiz, lesson);
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n <= 0) {
-            const int error = errno;
-            ::close(fd);
-            return Error{path.string(), std::string("cannot write: ") + std::strerror(error), "is the disk full?"};
-        }
-        done += static_cast<size_t>(n);
+    if (const auto error = writeAll(fd, text)) {
+        ::close(fd);
+        return Error{path.string(), std::string("cannot write: ") + std::strerror(*error), "is the disk full?"};
     }
     ::close(fd);
     return std::nullopt;

@@ -302,11 +302,7 @@ std::string exampleOrder(const Question& q) {
     return "[]";  // unreachable: two different candidates are never both the answer
 }
 
-const Question* Quiz::find(const std::string& id) const {
-    for (const auto& q : questions)
-        if (q.id == id) return &q;
-    return nullptr;
-}
+const Question* Quiz::find(const std::string& id) const { return findBy(questions, &Question::id, id); }
 
 std::vector<std::string> Quiz::ids() const {
     std::vector<std::string> result;

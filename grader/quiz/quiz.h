@@ -75,6 +75,14 @@ struct Question {
     std::optional<SealedAnswer> sealed;  ///< the student kit's form: answer, tolerance and explanation hidden in it
 };
 
+/// The first of `items` whose `field` is `value` (a question by id, an option by key), or nullptr.
+template <class Item>
+const Item* findBy(const std::vector<Item>& items, std::string Item::*field, const std::string& value) {
+    for (const auto& item : items)
+        if (item.*field == value) return &item;
+    return nullptr;
+}
+
 /// A lesson's quiz.
 struct Quiz {
     std::string lesson;  ///< lesson1 .. lesson4, as the file says

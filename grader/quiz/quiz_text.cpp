@@ -53,11 +53,7 @@ std::string padded(const std::string& text, size_t width) {
     return have >= width ? text + " " : text + std::string(width - have, ' ');
 }
 
-const QuizOption* option(const Question& q, const std::string& key) {
-    for (const auto& o : q.options)
-        if (o.key == key) return &o;
-    return nullptr;
-}
+const QuizOption* option(const Question& q, const std::string& key) { return findBy(q.options, &QuizOption::key, key); }
 
 const char* colourOf(Verdict v) {
     switch (v) {

@@ -1,5 +1,5 @@
 // The trainer page (see trainer_page.h): its files, built in by
-// grader/trainer/page/embed.cmake, put together with the page's settings.
+// grader/cmake/embed_files.cmake, put together with the page's settings.
 #include "trainer/trainer_page.h"
 
 #include <nlohmann/json.hpp>
