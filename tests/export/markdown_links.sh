@@ -26,7 +26,7 @@ while IFS= read -r -d '' file; do
                 { line = $0
                   while (match(line, /\]\([^)[:space:]]+/)) {
                     print NR "\t" substr(line, RSTART + 2, RLENGTH - 2); line = substr(line, RSTART + RLENGTH) }
-                  if (match($0, /^ {0,3}\[[^]]+\]:[ \t]+[^ \t]+/)) { sub(/^ {0,3}\[[^]]+\]:[ \t]+/, ""); sub(/[ \t].*/, ""); print NR "\t" $0 } }' "$file" |
+                  if (match($0, /^ *\[[^]]+\]:[ \t]+[^ \t]+/)) { sub(/^ *\[[^]]+\]:[ \t]+/, ""); sub(/[ \t].*/, ""); print NR "\t" $0 } }' "$file" |
            grep -vE $'\t''([a-z][a-z0-9+.-]*:|#)')
 done < <(find "$kit" \( -name .git -o -name 'build*' -o -name node_modules \) -prune -o -name '*.md' -type f -print0)
 [ "$broken" -eq 0 ] || { echo "$broken of $count links are broken"; exit 1; }
