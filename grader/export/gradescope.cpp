@@ -227,7 +227,7 @@ int runGradescopeExport(const Course& course, const GradescopeExportCommand& com
         << "  setup.sh: installs the packages and builds the grader (Gradescope's Ubuntu 24.04 image)\n"
         << "  run_autograder: grades /autograder/submission on the cpu backend into /autograder/results/results.json\n"
         << "  kit/: the student kit (no solutions/, the harness compiled, checked for solution text)\n"
-        << "next: upload it as the autograder of a Gradescope programming assignment (README.md, \"Grading on Gradescope\")\n";
+        << "next: upload it as the autograder of a Gradescope programming assignment (docs/integrations.md, \"Gradescope\")\n";
     return 0;
 }
 

@@ -1,6 +1,6 @@
 // The kit files the student kit gets in an edited form, each by a table of
 // line markers (a marker is a line of its own; blocks do not nest):
-//   README.md (and CONTRACT.md, by the same markers): only what is marked
+//   README.md (and CONTRACT.md and docs/student-guide.md, by the same markers): only what is marked
 //     for the student travels, so a section added to the instructor's
 //     README stays with the instructor unless it is marked. Lines between "<!-- student-kit -->" and
 //     "<!-- /student-kit -->" are in both kits; the lines of a

@@ -44,6 +44,7 @@ const std::vector<KitPart> kKitParts = {
     {"CMakePresets.json", "CMakePresets.json", How::Edited, studentPresets},
     {"README.md", "README.md", How::Edited, studentReadme},
     {"CONTRACT.md", "CONTRACT.md", How::Edited, studentReadme},  // its student-kit parts, marked as README.md's
+    {"docs/student-guide.md", "docs/student-guide.md", How::Edited, studentReadme},  // the only doc a student needs
     {".gitignore", ".gitignore", How::Copy},
     {"lessons", "lessons", How::Tree, nullptr,  // the quizzes sealed, the texts without their answers (student_quizzes.h)
      {{"quiz.yaml", studentQuizYaml}, {"README.md", studentLessonText}, {"README.ru.md", studentLessonText}}},
@@ -247,8 +248,8 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     }
     out << "student kit: " << dest.string() << "\n";
     out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"
-        << "    README.md and CONTRACT.md (their student-kit parts), lessons/ (the quizzes' answers sealed), starter/,\n"
-        << "    scripts/install-deps.sh (the build's packages only), grader/ (without the harness source),\n"
+        << "    README.md, CONTRACT.md and docs/student-guide.md (their student-kit parts), lessons/ (the quizzes' answers sealed),\n"
+        << "    starter/, scripts/install-deps.sh (the build's packages only), grader/ (without the harness source),\n"
         << "    tests/CMakeLists.txt (the lesson tests)\n";
     out << "  written from course.yaml:";
     for (const auto& [path, generate] : kGenerated) out << " " << path;

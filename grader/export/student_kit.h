@@ -5,7 +5,8 @@
 //   starter/ (files and blank quiz answers), the grader's sources but the
 //   harness, tests/lesson_tests.cmake (as the kit's tests/CMakeLists.txt:
 //   the lessonK tests only), and the harness compiled (prebuilt_harness.h);
-//   edited on the way (kit_text.h): README.md (its student-kit parts only),
+//   edited on the way (kit_text.h): README.md, CONTRACT.md and
+//   docs/student-guide.md (their student-kit parts only),
 //   scripts/install-deps.sh (the build's packages only) and
 //   CMakePresets.json (without the solutions' presets; `ctest --preset
 //   lessonK` runs a lesson's tests and fails where there are none);
@@ -16,12 +17,13 @@
 //   reference kernels, tests/ (the broken-kernel corpus and golden kernels
 //   are the solutions with one line changed, and correct variants), examples/
 //   (a sample class of submissions, correct ones among them), bench/ (a tiled
-//   kernel in numba), .ci/, and every build folder.
+//   kernel in numba), .ci/, docs/ but the student guide, and every build
+//   folder.
 // Then it searches the result for the solutions' distinctive lines
 // (solution_scan.h) and fails if it finds one. OUT must be new, empty, or an
 // earlier export (it has the .student-kit marker), which is replaced.
-// Non-goals: packing an archive or pushing to a repository (README.md says
-// how an instructor publishes the folder).
+// Non-goals: packing an archive or pushing to a repository
+// (docs/instructor-guide.md says how an instructor publishes the folder).
 #pragma once
 
 #include <filesystem>

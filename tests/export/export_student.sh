@@ -14,9 +14,11 @@
 #   6. the exported grader grades the real solution of LESSON: every check
 #      that can run here passes (so the compiled harness and its reference
 #      kernels work);
-#   7. what the student reads and runs first: the README and CONTRACT.md
-#      (its student-kit parts, with contract.h's declarations) name no
-#      instructor-only matter, and the README only paths the kit has (after the build, so
+#   7. what the student reads and runs first: the README, docs/student-guide.md
+#      and CONTRACT.md (their student-kit parts, with contract.h's declarations)
+#      name no instructor-only matter; every Markdown link of the kit names a
+#      file the kit has (markdown_links.sh); the README and the student guide
+#      name only paths the kit has (after the build, so
 #      build/grader/grader counts); scripts/install-deps.sh, run with a fake
 #      apt-get, installs exactly the build's packages (the compiler and CMake,
 #      and one package per find_package of the kit's CMakeLists.txt files);
@@ -54,6 +56,9 @@ done
 [ "$(ls "$out/tests")" = "CMakeLists.txt" ] || fail "tests/ should hold only the lesson tests, not: $(ls "$out/tests")"
 ls "$out"/grader/harness/prebuilt/cpu/libcuemu_harness_lesson{1,2,3,4}.a > /dev/null || fail "a compiled cpu harness is missing"
 grep -q -e "<!--" -e "instructor-only" "$out/README.md" && fail "README.md keeps a marker or an instructor-only block"
+[ -f "$out/docs/student-guide.md" ] || fail "docs/student-guide.md (its student-kit parts) is not in the student kit"
+[ "$(ls "$out/docs")" = "student-guide.md" ] || fail "docs/ should hold only the student guide, not: $(ls "$out/docs")"
+grep -q -e "<!--" "$out/docs/student-guide.md" && fail "docs/student-guide.md keeps a marker"
 [ -f "$out/CONTRACT.md" ] || fail "CONTRACT.md (its student-kit parts) is not in the student kit"
 grep -q -e "<!--" "$out/CONTRACT.md" && fail "CONTRACT.md keeps a marker"
 grep -n -i -E 'bench/|\.ci/|batch|export|solutions|examples/|instructor' "$out/CONTRACT.md" &&
@@ -76,6 +81,9 @@ while IFS= read -r -d '' solution; do
 done < <(find "$kit/solutions" -type f ! -name trainer_progress.yaml -print0)  # the trainer's answers: `grader trainer` shows each
 [ "$checked" -ge 20 ] || fail "only $checked distinctive solution lines found: is solutions/ there?"
 echo "none of $checked distinctive solution lines is in the student kit"
+
+step "every Markdown link of the student kit names a file it has"
+bash "$(dirname "$0")/markdown_links.sh" "$out" || fail "a link of the student kit's Markdown files is broken (above)"
 
 step "the student's install script installs the build's packages only"
 # The Debian package of each find_package(... REQUIRED) a kit's CMakeLists.txt may hold.
@@ -170,16 +178,17 @@ rm -rf starter && mv "$work/starter.orig" starter
 [ $status -eq 0 ] || { cat "$work/ctest-solution.log"; fail "'$preset_command' fails the solution of $lesson"; }
 grep -E "tests passed|Skipped" "$work/ctest-solution.log"
 
-step "the README names only what the kit has"
+step "the README and the student guide name only what the kit has"
+student_docs="README.md docs/student-guide.md"
 # Instructor-only matters.
-grep -n -i -E 'bench/|\.ci/|batch|export|solutions|examples/|instructor|--preset kit|--workflow' README.md &&
-  fail "README.md speaks of the instructor's kit (above)"
+grep -n -i -E 'bench/|\.ci/|batch|export|solutions|examples/|instructor|--preset kit|--workflow' $student_docs &&
+  fail "the README or the student guide speaks of the instructor's kit (above)"
 # Every relative path in its inline code and code blocks; a bare file name must be somewhere in the kit,
 # but for the files the student's commands write.
 written=" quiz_answers.tries.yaml "  # `grader quiz` records wrong answers there
 paths=$(awk '/^```/ { fenced = !fenced; next }
              fenced { print; next }
-             { line = $0; while (match(line, /`[^`]+`/)) { print substr(line, RSTART + 1, RLENGTH - 2); line = substr(line, RSTART + RLENGTH) } }' README.md |
+             { line = $0; while (match(line, /`[^`]+`/)) { print substr(line, RSTART + 1, RLENGTH - 2); line = substr(line, RSTART + RLENGTH) } }' $student_docs |
         tr -s ' \t()",;' '\n' | sed -E 's/[.:]+$//; s/:[0-9]+$//' |
         grep -E '^[A-Za-z0-9_][A-Za-z0-9_./-]*$' | grep '[A-Za-z]' | grep -E '/|\.(md|cu|h|cpp|yaml|json|txt|sh|cmake)$' | sort -u)
 count=0
@@ -187,10 +196,10 @@ for path in $paths; do
   count=$((count + 1))
   [[ "$written" == *" ${path##*/} "* ]] && continue
   case "$path" in
-    */*) [ -e "$path" ] || fail "README.md names $path, which the student kit does not have" ;;
-    *) [ -n "$(find . -path ./build -prune -o -name "$path" -print -quit)" ] || fail "README.md names $path, which is nowhere in the student kit" ;;
+    */*) [ -e "$path" ] || fail "$student_docs: $path is named, which the student kit does not have" ;;
+    *) [ -n "$(find . -path ./build -prune -o -name "$path" -print -quit)" ] || fail "$student_docs: $path is named, which is nowhere in the student kit" ;;
   esac
 done
-[ "$count" -ge 10 ] || fail "only $count paths found in README.md: is the scan broken?"
-echo "all $count paths README.md names are in the kit: $(echo $paths)"
+[ "$count" -ge 10 ] || fail "only $count paths found in $student_docs: is the scan broken?"
+echo "all $count paths $student_docs name are in the kit: $(echo $paths)"
 step "done"

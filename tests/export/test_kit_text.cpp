@@ -84,6 +84,8 @@ TEST_CASE("the kit's own README, install script and presets edit cleanly") {
     CHECK(readme->find("ctest --preset lesson1") != std::string::npos);
     CHECK(readme->find("bash scripts/install-deps.sh") != std::string::npos);
     CHECK(readme->find("<!--") == std::string::npos);
+    CHECK(readme->find("](docs/student-guide.md)") != std::string::npos);  // the guide travels with it
+    CHECK(readme->find("instructor-guide") == std::string::npos);
     // Instructor-only matters, which the student kit does not have (kit.export_student checks every path on the real export).
     for (const char* word : {"bench/", ".ci/", "batch", "export", "solutions", "examples/", "Publishing", "--preset kit", "--workflow"})
         CHECK_MESSAGE(readme->find(word) == std::string::npos, "the student's README mentions " << word);
@@ -98,4 +100,17 @@ TEST_CASE("the kit's own README, install script and presets edit cleanly") {
     REQUIRE(presets.ok());
     CHECK(presets->find("\"kit\"") == std::string::npos);
     for (const char* lesson : {"\"lesson1\"", "\"lesson2\"", "\"lesson3\"", "\"lesson4\""}) CHECK(presets->find(lesson) != std::string::npos);
+}
+
+TEST_CASE("the student guide travels whole, with what is in the student kit and how GitHub and VS Code run its checks") {
+    const std::string text = kitFile("docs/student-guide.md");
+    REQUIRE_FALSE(text.empty());
+    auto guide = studentReadme(text, "docs/student-guide.md");
+    REQUIRE_MESSAGE(guide.ok(), (guide.ok() ? "" : guide.error().format()));
+    for (const char* part : {"## Checking a lesson", "## The whole report", "## The quiz", "## The tile map and the trainer",
+                             "## What is in the kit", "## On GitHub and in VS Code"})
+        CHECK_MESSAGE(guide->find(part) != std::string::npos, "the student's guide lacks " << part);
+    CHECK(guide->find("<!--") == std::string::npos);
+    for (const char* word : {"bench/", ".ci/", "batch", "export", "solutions", "examples/", "instructor", "--preset kit", "--workflow"})
+        CHECK_MESSAGE(guide->find(word) == std::string::npos, "the student's guide mentions " << word);
 }
