@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "backend/backend_choice.h"
 #include "batch/feedback.h"
 #include "batch/intake.h"
 #include "batch/lms_export.h"
@@ -267,17 +268,6 @@ std::string upToDateStatus(const fs::path& file, const std::string& key, const s
 
 }  // namespace
 
-Expected<std::string> resolveBackend(const std::string& requested) {
-    if (requested == "cpu") return std::string("cpu");
-    const std::string gpuMissing = makeGpuBackend()->unavailableReason();
-    if (requested == "gpu") {
-        if (!gpuMissing.empty())
-            return Error{"--backend gpu", "the gpu backend cannot run here: " + gpuMissing, "use --backend cpu, or auto"};
-        return std::string("gpu");
-    }
-    return std::string(gpuMissing.empty() ? "gpu" : "cpu");
-}
-
 uint64_t studentSeed(const std::string& id) { return stableSeed(id); }
 
 std::vector<GpuDevice> devicesForWorkers(const std::vector<GpuDevice>& devices, int jobs) {
@@ -291,9 +281,9 @@ namespace {
 /// Resolves the backend into `summary`, with the GPUs its workers use (none on the cpu backend),
 /// or why the options cannot run here.
 Expected<std::vector<GpuDevice>> batchDevices(const BatchOptions& options, BatchSummary& summary) {
-    auto backendName = options.makeBackend ? Expected<std::string>(options.makeBackend()->name()) : resolveBackend(options.backend);
-    if (!backendName) return backendName.error();
-    summary.backend = *backendName;
+    auto choice = options.makeBackend ? Expected<BackendChoice>(BackendChoice{options.makeBackend()->name(), ""}) : chooseBackend(options.backend);
+    if (!choice) return choice.error();
+    summary.backend = choice->name;
     std::vector<GpuDevice> devices;
     if (!options.makeBackend && summary.backend == "gpu") {
         auto visible = visibleGpus(options.gpus);
@@ -303,9 +293,8 @@ Expected<std::vector<GpuDevice>> batchDevices(const BatchOptions& options, Batch
         for (const auto& d : devices) summary.devices.push_back(d.label());
     } else if (!options.makeBackend && !options.gpus.empty()) {
         return Error{"--gpus", "needs the gpu backend, and this batch grades on the cpu emulator", "leave --gpus out, or use --backend gpu on a GPU machine"};
-    } else if (!options.makeBackend && options.backend == "auto" && fs::exists("/dev/nvidiactl")) {
-        summary.notes.push_back("this machine has NVIDIA device files, but the gpu backend cannot run (" + makeGpuBackend()->unavailableReason() +
-                                "): graded on the cpu emulator, GPU-only checks skipped");
+    } else if (!choice->note.empty()) {
+        summary.notes.push_back(choice->note);
     }
     return devices;
 }

@@ -98,8 +98,6 @@ struct MergeSummary {
     std::vector<std::filesystem::path> exports;  ///< the import files written
 };
 
-/// The backend `requested` resolves to here ("cpu" or "gpu"), or why it cannot be used.
-Expected<std::string> resolveBackend(const std::string& requested);
 
 /// The device each of `jobs` workers runs on: round robin over `devices` (empty when there are none).
 std::vector<GpuDevice> devicesForWorkers(const std::vector<GpuDevice>& devices, int jobs);
