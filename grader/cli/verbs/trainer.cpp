@@ -62,44 +62,105 @@ std::string rerunCommand(const TrainerCommand& command, uint32_t seed, Language 
 
 }  // namespace
 
-ExitCode runTrainerCommand(const Course& course, const TrainerCommand& command, std::istream& in, std::ostream& out, std::ostream& err) {
+namespace {
+
+/// The set the command asks for: its lesson, language and seed, checked.
+struct TrainerStart {
+    const Lesson* lesson = nullptr;
+    Language language = Language::English;
+    uint32_t seed = 0;
+};
+
+/// Checks the set, language and seed of `command`.
+Expected<TrainerStart> trainerStart(const Course& course, const TrainerCommand& command) {
     auto found = course.lessonOrError(command.set);
-    if (!found) return printCliError(err, found.error(), ExitCode::CannotRun);
-    const Lesson& lesson = **found;
+    if (!found) return found.error();
     const auto& sets = trainerSets();
-    if (std::find(sets.begin(), sets.end(), lesson.id) == sets.end())
-        return printCliError(err, {"", lesson.id + " has no trainer exercises", "the tile-map trainer has sets lesson2 and lesson3"}, ExitCode::CannotRun);
+    if (std::find(sets.begin(), sets.end(), (*found)->id) == sets.end())
+        return Error{"", (*found)->id + " has no trainer exercises", "the tile-map trainer has sets lesson2 and lesson3"};
     auto language = parseLanguage(command.language);
-    if (!language) return printCliError(err, language.error(), ExitCode::CannotRun);
-    const uint64_t seed64 = command.seed ? *command.seed : kDefaultTrainerSeed;
-    if (seed64 > kMaxSeed)
-        return printCliError(err, {"", "--seed " + std::to_string(seed64) + " is out of range", "a seed is 0..4294967295"}, ExitCode::CannotRun);
-    const uint32_t seed = static_cast<uint32_t>(seed64);
-    const ExerciseSet set = *generateSet(lesson.id, seed, course.tile);
+    if (!language) return language.error();
+    const uint64_t seed = command.seed ? *command.seed : kDefaultTrainerSeed;
+    if (seed > kMaxSeed) return Error{"", "--seed " + std::to_string(seed) + " is out of range", "a seed is 0..4294967295"};
+    return TrainerStart{*found, *language, static_cast<uint32_t>(seed)};
+}
+
+/// Where the progress is kept, and the name it is shown by.
+struct ProgressFile {
+    std::filesystem::path path;
+    std::string display;
+};
+
+/// The recorded progress (empty for --no-progress); an unusable file is set aside with a note on `err`.
+Expected<TrainerProgress> readProgress(const ProgressFile& file, const std::string& version, bool noProgress, std::ostream& err) {
+    TrainerProgress progress;
+    progress.courseVersion = version;
+    if (noProgress) return progress;
+    LoadedProgress loaded = loadProgress(file.path, file.display, version);
+    if (loaded.problem == ProgressProblem::None) return loaded.progress;
+    auto aside = setProgressAside(file.path, loaded.problem);
+    if (!aside) return aside.error();
+    err << "grader: " << loaded.error.format() << "; set aside as " << aside->filename().string() << ", starting afresh\n";
+    return progress;
+}
+
+/// Prints exercise `e`'s question, line by line (the steps of barrier_order stay one per line), and its map.
+void printQuestion(const Exercise& e, Language language, bool colour, std::ostream& out) {
+    const std::string question = questionText(e, language);
+    for (size_t at = 0; at <= question.size();) {
+        const size_t end = std::min(question.find('\n', at), question.size());
+        out << "  " << wrapText(question.substr(at, end - at), 80, 2) << "\n";
+        at = end + 1;
+    }
+    out << questionMap(e, language, colour);
+}
+
+/// Records the answers typed to exercise `index` of `set` (and the kind of each unasked one before it).
+void recordAnswers(SetRecord& record, const ExerciseSet& set, size_t index, const std::map<std::string, std::string>& typed) {
+    if (record.exercises.size() <= index) record.exercises.resize(index + 1);
+    record.exercises[index] = {kindName(set.exercises[index].kind), typed};
+    for (size_t k = 0; k < record.exercises.size(); ++k)
+        if (record.exercises[k].kind.empty()) record.exercises[k].kind = kindName(set.exercises[k].kind);
+}
+
+/// What one exercise came to.
+enum class Asked { Right, NotRight, InputEnded };
+
+/// Asks exercise `index` on `in` and prints the verdict of each part; records the answers in `record`.
+Asked askAndCheck(const ExerciseSet& set, size_t index, const TrainerCommand& command, Language language, SetRecord& record, std::istream& in,
+                  std::ostream& out) {
+    const Exercise& e = set.exercises[index];
+    printQuestion(e, language, command.colour, out);
+    std::map<std::string, std::string> typed;
+    std::vector<ReadAnswer> read;
+    if (!askExercise(e, command, language, in, out, typed, read)) return Asked::InputEnded;
+    std::vector<PartResult> results;
+    for (size_t k = 0; k < e.parts.size(); ++k) results.push_back(checkPart(e, e.parts[k], read[k], typed[e.parts[k].name]));
+    for (const auto& result : results) out << partResultText(e, result, language, command.colour);
+    out << "\n";
+    recordAnswers(record, set, index, typed);
+    return allRight(results) ? Asked::Right : Asked::NotRight;
+}
+
+}  // namespace
+
+ExitCode runTrainerCommand(const Course& course, const TrainerCommand& command, std::istream& in, std::ostream& out, std::ostream& err) {
+    auto start = trainerStart(course, command);
+    if (!start) return printCliError(err, start.error());
+    const Lesson& lesson = *start->lesson;
+    const ExerciseSet set = *generateSet(lesson.id, start->seed, course.tile);
     if (command.json) {
         out << exerciseSetJson(set).dump() << "\n";
         return ExitCode::Done;
     }
-
-    const std::string version = trainerCourseVersion(course.tile);
-    const std::filesystem::path path = command.progress.empty() ? defaultProgressPath(course, lesson) : std::filesystem::path(command.progress);
-    const std::string display = command.progress.empty() ? (std::filesystem::path("starter") / lesson.folder / kTrainerProgressFile).string() : command.progress;
-    TrainerProgress progress;
-    progress.courseVersion = version;
-    if (!command.noProgress) {
-        LoadedProgress loaded = loadProgress(path, display, version);
-        if (loaded.problem != ProgressProblem::None) {
-            auto aside = setProgressAside(path, loaded.problem);
-            if (!aside) return printCliError(err, aside.error(), ExitCode::Failed);
-            err << "grader: " << loaded.error.format() << "; set aside as " << aside->filename().string() << ", starting afresh\n";
-        } else {
-            progress = loaded.progress;
-        }
-    }
-
-    const TrainerWords& words = trainerWords(*language);
-    out << words.title << ": " << lesson.id << ", seed " << seed << ", TILE = " << course.tile << "\n\n";
-    SetRecord& record = progress.at(lesson.id, seed);
+    const ProgressFile file = command.progress.empty()
+                                  ? ProgressFile{defaultProgressPath(course, lesson), (std::filesystem::path("starter") / lesson.folder / kTrainerProgressFile).string()}
+                                  : ProgressFile{command.progress, command.progress};
+    auto progress = readProgress(file, trainerCourseVersion(course.tile), command.noProgress, err);
+    if (!progress) return printCliError(err, progress.error(), ExitCode::Failed);
+    const TrainerWords& words = trainerWords(start->language);
+    out << words.title << ": " << lesson.id << ", seed " << start->seed << ", TILE = " << course.tile << "\n\n";
+    SetRecord& record = progress->at(lesson.id, start->seed);
     int right = 0;
     bool inputEnded = false;
     const int total = static_cast<int>(set.exercises.size());
@@ -112,44 +173,23 @@ ExitCode runTrainerCommand(const Course& course, const TrainerCommand& command, 
             continue;
         }
         out << "\n";
-        if (inputEnded) {
-            out << "    " << words.noAnswer << "\n\n";
-            continue;
-        }
-        const std::string question = questionText(e, *language);
-        for (size_t at = 0; at <= question.size();) {  // each line wrapped on its own: the steps of barrier_order stay one per line
-            const size_t end = std::min(question.find('\n', at), question.size());
-            out << "  " << wrapText(question.substr(at, end - at), 80, 2) << "\n";
-            at = end + 1;
-        }
-        out << questionMap(e, *language, command.colour);
-        std::map<std::string, std::string> typed;
-        std::vector<ReadAnswer> read;
-        if (!askExercise(e, command, *language, in, out, typed, read)) {
+        const Asked asked = inputEnded ? Asked::InputEnded : askAndCheck(set, i, command, start->language, record, in, out);
+        if (asked == Asked::InputEnded) {
             inputEnded = true;
             out << "    " << words.noAnswer << "\n\n";
             continue;
         }
-        std::vector<PartResult> results;
-        for (size_t k = 0; k < e.parts.size(); ++k) results.push_back(checkPart(e, e.parts[k], read[k], typed[e.parts[k].name]));
-        for (const auto& result : results) out << partResultText(e, result, *language, command.colour);
-        out << "\n";
-        right += allRight(results);
-        if (record.exercises.size() <= static_cast<size_t>(i)) record.exercises.resize(i + 1);
-        record.exercises[i] = {kindName(e.kind), typed};
-        for (size_t k = 0; k < record.exercises.size(); ++k)  // an unasked exercise before this one: its kind, no answers
-            if (record.exercises[k].kind.empty()) record.exercises[k].kind = kindName(set.exercises[k].kind);
-        if (!command.noProgress) {
-            if (auto error = writeFileAtomically(path, formatProgress(progress)))
-                err << "grader: note: " << display << ": cannot record your progress (" << error->message << ")\n";
-        }
+        right += asked == Asked::Right;
+        if (command.noProgress) continue;
+        if (auto error = writeFileAtomically(file.path, formatProgress(*progress)))
+            err << "grader: note: " << file.display << ": cannot record your progress (" << error->message << ")\n";
     }
     out << right << "/" << total << " " << words.summary << ".\n";
     if (right == total) {
         out << words.allRight << "\n";
         return ExitCode::Done;
     }
-    out << words.notYet << rerunCommand(command, seed, *language) << "\n";
+    out << words.notYet << rerunCommand(command, start->seed, start->language) << "\n";
     return ExitCode::Failed;
 }
 
