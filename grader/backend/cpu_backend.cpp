@@ -56,7 +56,7 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRecord record = runChild(build, request, request.otherThreadOrder ? std::vector<std::string>{"CUEMU_THREAD_ORDER=warps-reversed"}
                                                                              : std::vector<std::string>{});
-        if (record.fault && record.fault->kind == "array-index") nameIndexedArray(build, *record.fault);
+        if (record.fault && record.fault->kind == FaultKind::ArrayIndex) nameIndexedArray(build, *record.fault);
         return record;
     }
 

@@ -116,7 +116,7 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
-        const bool timed = request.mode == "timing" || request.mode == "speedup";
+        const bool timed = request.mode == RunMode::Timing || request.mode == RunMode::Speedup;
         std::vector<RunRecord> records = inTurn(timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
         return std::move(records.front());
     }
