@@ -147,7 +147,7 @@ std::string CheckCommandLine::text() const {
     if (!check.empty()) command += " --check " + shellQuote(check);
     if (n) command += " --n " + std::to_string(*n);
     command += " --seed " + std::to_string(seed);
-    if (backend != "cpu") command += " --backend " + shellQuote(backend);
+    if (parseBackendKind(backend) != BackendKind::Cpu) command += " --backend " + shellQuote(backend);
     return command;
 }
 
