@@ -28,9 +28,41 @@ struct BuildResult {
     std::string unsupported;  ///< "not supported by the emulator: X at file:line" when that is why the build failed
 };
 
+/// The machine a backend runs student code on.
+enum class BackendKind { Cpu, Gpu };
+
+/// "cpu" or "gpu": how the command line and the reports name a backend.
+inline const char* backendKindName(BackendKind kind) { return kind == BackendKind::Gpu ? "gpu" : "cpu"; }
+
+/// The backend named `name` ("cpu" or "gpu"), or nullopt for any other word (such as "auto").
+inline std::optional<BackendKind> parseBackendKind(const std::string& name) {
+    if (name == "cpu") return BackendKind::Cpu;
+    if (name == "gpu") return BackendKind::Gpu;
+    return std::nullopt;
+}
+
+/// What the child does in one run; the child reads it as its mode argument.
+enum class RunMode {
+    Matmul,   ///< one matrix product at n (lesson 2: one phase of it)
+    Gflops,   ///< lesson 4's gflops() at each size in `extra`
+    Timing,   ///< lesson 4's timeLaunchMs under the harness's clock
+    Speedup,  ///< the student's kernel timed against the reference kernels
+};
+
+/// The word for `mode` on the child's command line: "matmul", "gflops", "timing" or "speedup".
+inline const char* runModeName(RunMode mode) {
+    switch (mode) {
+        case RunMode::Matmul: return "matmul";
+        case RunMode::Gflops: return "gflops";
+        case RunMode::Timing: return "timing";
+        case RunMode::Speedup: return "speedup";
+    }
+    return "matmul";
+}
+
 /// One run of the child: what to do, at which size, with which inputs.
 struct RunRequest {
-    std::string mode = "matmul";  ///< matmul | gflops | timing | speedup
+    RunMode mode = RunMode::Matmul;
     int n = 16;
     int phase = 0;
     uint64_t seed = 1;
@@ -50,6 +82,8 @@ public:
     virtual ~Backend() = default;
     /// "cpu" or "gpu".
     virtual std::string name() const = 0;
+    /// The machine it runs on, from its name (a name that is not "gpu" runs on the cpu).
+    BackendKind kind() const { return parseBackendKind(name()).value_or(BackendKind::Cpu); }
     /// The device the runs go to, as reports name it ("GPU 0 (NVIDIA H200)"); "" for the emulator.
     virtual std::string device() const { return ""; }
     /// Empty when usable here; otherwise why not ("no CUDA device found").

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "backend/compiler_output.h"
+#include "backend/student_source.h"
 #include "core/interrupt.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
@@ -48,6 +49,19 @@ std::string lineDirective(const std::string& displayName) {
         text += c;
     }
     return text + "\"\n";
+}
+
+BuildResult buildStudentFile(const std::filesystem::path& source, const std::string& displayName,
+                             const std::function<BuildResult(const std::string& text)>& compile) {
+    BuildResult result;
+    std::string text;
+    const bool read = readStudentSource(source, text);
+    if (read) result = compile(text);
+    else result.summary = "cannot read " + displayName;
+    result.sourceName = std::filesystem::path(displayName).filename().string();
+    if (read && !result.ok && result.unsupported.empty())
+        result.summary = explainContractMismatch(result.summary, text, result.sourceName);
+    return result;
 }
 
 std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::string& artifact) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,12 @@ std::string buildKey(const std::string& prefix, const std::string& inputs, const
 /// `#line 1 "<displayName>"` and a newline, the name escaped as a C string, so
 /// that compiler messages name the student's file whatever its path holds.
 std::string lineDirective(const std::string& displayName);
+/// A backend's build of the student's file: reads it (backend/student_source.h; "cannot read FILE" when it
+/// cannot be read), builds its text with `compile`, names the result's source file, and explains a failed
+/// build that breaks the lesson's contract (compiler_output.h).
+BuildResult buildStudentFile(const std::filesystem::path& source, const std::string& displayName,
+                             const std::function<BuildResult(const std::string& text)>& compile);
+
 
 /// Looks up a finished build under `key`; `artifact` names the file it made.
 std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::string& artifact = "child");

@@ -86,7 +86,7 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
         return record;
     }
     const std::filesystem::path recordPath = dir / "record";
-    std::vector<std::string> argv = childArgv(build, request, recordPath, request.mode);
+    std::vector<std::string> argv = childArgv(build, request, recordPath, runModeName(request.mode));
     for (const auto& e : request.extra) argv.push_back(e);
     // Batch mode: the child sees its own build read-only and its run folder.
     record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, childLimits(request, request.n), env);

@@ -46,17 +46,13 @@ public:
     bool cachesBuilds() const override { return true; }
 
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
-        BuildResult result = compile(lesson, source, displayName);
-        result.sourceName = std::filesystem::path(displayName).filename().string();
-        if (std::string text; !result.ok && result.unsupported.empty() && readStudentSource(source, text))
-            result.summary = explainContractMismatch(result.summary, text, result.sourceName);
-        return result;
+        return buildStudentFile(source, displayName, [&](const std::string& text) { return compile(lesson, text, displayName); });
     }
 
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRecord record = runChild(build, request, request.otherThreadOrder ? std::vector<std::string>{"CUEMU_THREAD_ORDER=warps-reversed"}
                                                                              : std::vector<std::string>{});
-        if (record.fault && record.fault->kind == "array-index") nameIndexedArray(build, *record.fault);
+        if (record.fault && record.fault->kind == FaultKind::ArrayIndex) nameIndexedArray(build, *record.fault);
         return record;
     }
 
@@ -125,13 +121,9 @@ private:
         return true;
     }
 
-    BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
+    /// Builds the student's file's `text` (read by buildStudentFile).
+    BuildResult compile(const Lesson& lesson, const std::string& text, const std::string& displayName) {
         BuildResult result;
-        std::string text;
-        if (!readStudentSource(source, text)) {
-            result.summary = "cannot read " + displayName;
-            return result;
-        }
         const std::filesystem::path rt = runtimeDir();
         const std::string harness = "libcuemu_harness_lesson" + std::to_string(lesson.number) + ".a";
         std::vector<std::string> compile = compileCommand();

@@ -11,29 +11,16 @@
 #include <vector>
 
 #include "core/error.h"
+#include "frontend/report_types.h"
 
 namespace grader {
 
-/// An error the parser reported.
-struct FrontEndError {
-    std::string file;  ///< as clang names it: the student's display name, or a header's path
-    int line = 0, column = 0;
-    std::string message;
-    int mainLine = 0;  ///< the student's line that led to it (a header's error: the #include)
-};
-
+/// An error the parser reported (the front end's own types: one definition for the program and the grader).
+using FrontEndError = cudafe::Diagnostic;
 /// A construct the emulator cannot run, with its line.
-struct FrontEndUnsupported {
-    std::string construct;
-    int line = 0;
-};
-
+using FrontEndUnsupported = cudafe::Unsupported;
 /// A __shared__ variable the front end found.
-struct FrontEndShared {
-    std::string name;
-    int line = 0;
-    bool fileScope = false, dynamic = false;
-};
+using FrontEndShared = cudafe::SharedVariable;
 
 /// What the front end reported about one file.
 struct FrontEndReport {

@@ -106,17 +106,13 @@ public:
     bool cachesBuilds() const override { return true; }
 
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
-        BuildResult result = compile(lesson, source, displayName);
-        result.sourceName = std::filesystem::path(displayName).filename().string();
-        if (std::string text; !result.ok && readStudentSource(source, text))
-            result.summary = explainContractMismatch(result.summary, text, result.sourceName);
-        return result;
+        return buildStudentFile(source, displayName, [&](const std::string& text) { return compile(lesson, text, displayName); });
     }
 
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
-        const bool timed = request.mode == "timing" || request.mode == "speedup";
+        const bool timed = request.mode == RunMode::Timing || request.mode == RunMode::Speedup;
         std::vector<RunRecord> records = inTurn(timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
         return std::move(records.front());
     }
@@ -167,13 +163,9 @@ private:
         return records;
     }
 
-    BuildResult compile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) {
+    /// Builds the student's file's `text` (read by buildStudentFile).
+    BuildResult compile(const Lesson& lesson, const std::string& text, const std::string& displayName) {
         BuildResult result;
-        std::string text;
-        if (!readStudentSource(source, text)) {
-            result.summary = "cannot read " + displayName;
-            return result;
-        }
         const std::filesystem::path rt = runtimeDir();
         std::filesystem::path harnessPath = harnessFor(lesson.number);
         const std::string base = std::filesystem::path(displayName).filename().string();

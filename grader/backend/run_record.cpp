@@ -5,6 +5,8 @@
 #include <cstring>
 #include <set>
 #include <sstream>
+#include <type_traits>
+#include <variant>
 
 namespace grader {
 
@@ -57,6 +59,130 @@ std::map<std::string, std::string> parseFields(const std::string& line, const st
     return fields;
 }
 
+namespace {
+
+/// Where one field of a record line goes: a member of the record struct `R`.
+template <class R>
+struct FieldSlot {
+    const char* key;
+    std::variant<std::string R::*, uint64_t R::*, int R::*, int (R::*)[3]> member;
+};
+
+static_assert(std::is_same_v<uintptr_t, uint64_t>, "the record's code addresses are read as uint64_t");
+
+void assignField(std::string& to, const std::map<std::string, std::string>& f, const char* key) { to = fieldText(f, key); }
+void assignField(uint64_t& to, const std::map<std::string, std::string>& f, const char* key) { to = number(f, key); }
+void assignField(int& to, const std::map<std::string, std::string>& f, const char* key) { to = static_cast<int>(number(f, key)); }
+void assignField(int (&to)[3], const std::map<std::string, std::string>& f, const char* key) { parseTriple(fieldText(f, key), to); }
+
+/// A record struct read from `line`'s fields by its table of slots.
+template <class R>
+R readFields(const std::map<std::string, std::string>& f, const std::vector<FieldSlot<R>>& slots) {
+    R out;
+    for (const auto& slot : slots) std::visit([&](auto member) { assignField(out.*member, f, slot.key); }, slot.member);
+    return out;
+}
+
+const std::vector<FieldSlot<LaunchRecord>> kLaunchSlots = {
+    {"kernel", &LaunchRecord::kernel},         {"full_blocks", &LaunchRecord::fullBlocks},
+    {"grid", &LaunchRecord::grid},             {"block", &LaunchRecord::block},
+    {"shmem", &LaunchRecord::sharedBytes},     {"threads", &LaunchRecord::threads},
+    {"error", &LaunchRecord::error},           {"barriers_min", &LaunchRecord::barriersMin},
+    {"barriers_max", &LaunchRecord::barriersMax}, {"shared_reads", &LaunchRecord::sharedReads},
+    {"shared_writes", &LaunchRecord::sharedWrites}};
+const std::vector<FieldSlot<TrafficRecord>> kTrafficSlots = {
+    {"read_words", &TrafficRecord::readWords}, {"write_words", &TrafficRecord::writeWords},
+    {"min_thread_reads", &TrafficRecord::minThreadReads}, {"max_thread_reads", &TrafficRecord::maxThreadReads}};
+const std::vector<FieldSlot<HazardRecord>> kHazardSlots = {
+    {"count", &HazardRecord::count},         {"element", &HazardRecord::element},   {"writer", &HazardRecord::writer},
+    {"other", &HazardRecord::other},         {"block", &HazardRecord::block},       {"writer_pc", &HazardRecord::writerPc},
+    {"other_pc", &HazardRecord::otherPc},    {"barrier_index", &HazardRecord::barrierIndex}};
+const std::vector<FieldSlot<UninitializedRecord>> kUninitializedSlots = {
+    {"count", &UninitializedRecord::count}, {"element", &UninitializedRecord::element}, {"thread", &UninitializedRecord::thread},
+    {"block", &UninitializedRecord::block}, {"pc", &UninitializedRecord::pc}};
+const std::vector<FieldSlot<DivergenceRecord>> kDivergenceSlots = {
+    {"count", &DivergenceRecord::count}, {"block", &DivergenceRecord::block}, {"split", &DivergenceRecord::split}};
+const std::vector<FieldSlot<PartialBarrierRecord>> kPartialBarrierSlots = {
+    {"line", &PartialBarrierRecord::line},       {"block", &PartialBarrierRecord::block}, {"reached", &PartialBarrierRecord::reached},
+    {"threads", &PartialBarrierRecord::threads}, {"first", &PartialBarrierRecord::first}, {"last", &PartialBarrierRecord::last}};
+const std::vector<FieldSlot<WriteConflictRecord>> kWriteConflictSlots = {
+    {"buffer", &WriteConflictRecord::buffer},   {"element", &WriteConflictRecord::element},
+    {"count", &WriteConflictRecord::count},     {"first", &WriteConflictRecord::first},
+    {"first_block", &WriteConflictRecord::firstBlock}, {"second", &WriteConflictRecord::second},
+    {"second_block", &WriteConflictRecord::secondBlock}};
+
+/// Reads the "output NAME COUNT" line at `line` and its COUNT floats after it, moving `pos` past them;
+/// false (with parseError set) when the record ends before them.
+bool readOutput(const std::string& bytes, const std::string& line, size_t& pos, RunRecord& record) {
+    char name[64] = {};
+    size_t count = 0;
+    if (std::sscanf(line.c_str(), "output %63s %zu", name, &count) != 2 || pos > bytes.size() || count > (bytes.size() - pos) / 4) {
+        record.parseError = "a truncated output in the run record";
+        return false;
+    }
+    std::vector<float> values(count);
+    if (count > 0) std::memcpy(values.data(), bytes.data() + pos, count * 4);  // an empty vector's data() may be null
+    record.outputs[name] = std::move(values);
+    pos += count * 4 + 1;
+    return true;
+}
+
+/// The "fault" line: what stopped the run, with every field.
+void readFault(const std::string& line, RunRecord& record) {
+    auto f = parseFields(line, {"message", "feature", "file"});
+    FaultRecord fault;
+    fault.kind = parseFaultKind(fieldText(f, "kind"));
+    fault.pc = number(f, "pc");
+    fault.fields = std::move(f);
+    record.fault = std::move(fault);
+}
+
+/// The "divergence" line: a barrier or warp intrinsic some threads it waits for did not reach.
+void readDivergence(const std::string& line, RunRecord& record) {
+    const auto f = parseFields(line, {"split"});
+    DivergenceRecord d = readFields(f, kDivergenceSlots);
+    std::stringstream lines(fieldText(f, "lines"));
+    for (std::string item; std::getline(lines, item, ',');) d.lines.push_back(std::atoi(item.c_str()));
+    d.warp = fieldText(f, "warp") == "1";
+    record.divergences.push_back(std::move(d));
+}
+
+/// The "traffic" and "barrier_site" lines, which belong to the launch before them (ignored before any launch).
+void readLaunchDetail(const std::string& word, const std::string& line, RunRecord& record) {
+    if (record.launches.empty()) return;
+    const auto f = parseFields(line);
+    if (word == "traffic") record.launches.back().traffic[fieldText(f, "buffer")] = readFields(f, kTrafficSlots);
+    else record.launches.back().barrierSites[static_cast<int>(number(f, "line"))] = number(f, "arrivals");
+}
+
+/// Reads one line of the record's text into `record`; a word it does not know is skipped.
+void readRecordLine(const std::string& word, const std::string& line, RunRecord& record) {
+    if (word == "end") record.complete = true;
+    else if (word == "started") record.started = true;
+    else if (word == "written") record.writtenC = line.substr(line.rfind(' ') + 1);
+    else if (word == "cuda_error") {
+        const auto f = parseFields(line);
+        record.cudaErrors.emplace_back(fieldText(f, "when"), fieldText(f, "name"));
+    } else if (word == "fault") readFault(line, record);
+    else if (word == "launch") record.launches.push_back(readFields(parseFields(line), kLaunchSlots));
+    else if (word == "traffic" || word == "barrier_site") readLaunchDetail(word, line, record);
+    else if (word == "hazard") {
+        const auto f = parseFields(line);
+        record.hazards.push_back(readFields(f, kHazardSlots));
+        record.hazards.back().bothWrite = fieldText(f, "kind") == "write-write";
+    } else if (word == "uninitialized") record.uninitialized.push_back(readFields(parseFields(line), kUninitializedSlots));
+    else if (word == "divergence") readDivergence(line, record);
+    else if (word == "partial_barrier") record.partialBarriers.push_back(readFields(parseFields(line), kPartialBarrierSlots));
+    else if (word == "write_conflict") record.writeConflicts.push_back(readFields(parseFields(line), kWriteConflictSlots));
+    else if (word == "gflops") record.gflops.push_back(parseFields(line));
+    else if (word == "timing") record.timing = parseFields(line);
+    else if (word == "speedup") record.speedup = parseFields(line);
+    else if (word == "events") record.events = parseFields(line);
+    else if (word.rfind("tilemap", 0) == 0) record.tilemap.push_back(line);
+}
+
+}  // namespace
+
 void parseRunRecord(const std::string& bytes, RunRecord& record) {
     size_t pos = 0;
     while (pos < bytes.size()) {
@@ -65,123 +191,8 @@ void parseRunRecord(const std::string& bytes, RunRecord& record) {
         const std::string line = bytes.substr(pos, eol - pos);
         pos = eol + 1;
         const std::string word = line.substr(0, line.find(' '));
-        if (word == "output") {
-            char name[64] = {};
-            size_t count = 0;
-            if (std::sscanf(line.c_str(), "output %63s %zu", name, &count) != 2 || pos > bytes.size() || count > (bytes.size() - pos) / 4) {
-                record.parseError = "a truncated output in the run record";
-                return;
-            }
-            std::vector<float> values(count);
-            if (count > 0) std::memcpy(values.data(), bytes.data() + pos, count * 4);  // an empty vector's data() may be null
-            record.outputs[name] = std::move(values);
-            pos += count * 4 + 1;
-        } else if (word == "end") {
-            record.complete = true;
-        } else if (word == "started") {
-            record.started = true;
-        } else if (word == "written") {
-            size_t space = line.rfind(' ');
-            record.writtenC = line.substr(space + 1);
-        } else if (word == "cuda_error") {
-            auto f = parseFields(line);
-            record.cudaErrors.emplace_back(fieldText(f, "when"), fieldText(f, "name"));
-        } else if (word == "fault") {
-            auto f = parseFields(line, {"message", "feature", "file"});
-            FaultRecord fault;
-            fault.kind = fieldText(f, "kind");
-            fault.pc = number(f, "pc");
-            fault.fields = std::move(f);
-            record.fault = std::move(fault);
-        } else if (word == "launch") {
-            auto f = parseFields(line);
-            LaunchRecord l;
-            l.kernel = fieldText(f, "kernel");
-            l.fullBlocks = number(f, "full_blocks");
-            parseTriple(fieldText(f, "grid"), l.grid);
-            parseTriple(fieldText(f, "block"), l.block);
-            l.sharedBytes = number(f, "shmem");
-            l.threads = number(f, "threads");
-            l.error = fieldText(f, "error");
-            l.barriersMin = number(f, "barriers_min");
-            l.barriersMax = number(f, "barriers_max");
-            l.sharedReads = number(f, "shared_reads");
-            l.sharedWrites = number(f, "shared_writes");
-            record.launches.push_back(std::move(l));
-        } else if (word == "traffic" && !record.launches.empty()) {
-            auto f = parseFields(line);
-            TrafficRecord& t = record.launches.back().traffic[fieldText(f, "buffer")];
-            t.readWords = number(f, "read_words");
-            t.writeWords = number(f, "write_words");
-            t.minThreadReads = number(f, "min_thread_reads");
-            t.maxThreadReads = number(f, "max_thread_reads");
-        } else if (word == "barrier_site" && !record.launches.empty()) {
-            auto f = parseFields(line);
-            record.launches.back().barrierSites[static_cast<int>(number(f, "line"))] = number(f, "arrivals");
-        } else if (word == "hazard") {
-            auto f = parseFields(line);
-            HazardRecord h;
-            h.bothWrite = fieldText(f, "kind") == "write-write";
-            h.count = number(f, "count");
-            h.element = fieldText(f, "element");
-            parseTriple(fieldText(f, "writer"), h.writer);
-            parseTriple(fieldText(f, "other"), h.other);
-            parseTriple(fieldText(f, "block"), h.block);
-            h.writerPc = number(f, "writer_pc");
-            h.otherPc = number(f, "other_pc");
-            h.barrierIndex = number(f, "barrier_index");
-            record.hazards.push_back(std::move(h));
-        } else if (word == "uninitialized") {
-            auto f = parseFields(line);
-            UninitializedRecord u;
-            u.count = number(f, "count");
-            u.element = fieldText(f, "element");
-            parseTriple(fieldText(f, "thread"), u.thread);
-            parseTriple(fieldText(f, "block"), u.block);
-            u.pc = number(f, "pc");
-            record.uninitialized.push_back(std::move(u));
-        } else if (word == "divergence") {
-            auto f = parseFields(line, {"split"});
-            DivergenceRecord d;
-            d.count = number(f, "count");
-            parseTriple(fieldText(f, "block"), d.block);
-            std::stringstream lines(fieldText(f, "lines"));
-            for (std::string item; std::getline(lines, item, ',');) d.lines.push_back(std::atoi(item.c_str()));
-            d.split = fieldText(f, "split");
-            d.warp = fieldText(f, "warp") == "1";
-            record.divergences.push_back(std::move(d));
-        } else if (word == "partial_barrier") {
-            auto f = parseFields(line);
-            PartialBarrierRecord p;
-            p.line = static_cast<int>(number(f, "line"));
-            parseTriple(fieldText(f, "block"), p.block);
-            p.reached = number(f, "reached");
-            p.threads = number(f, "threads");
-            parseTriple(fieldText(f, "first"), p.first);
-            parseTriple(fieldText(f, "last"), p.last);
-            record.partialBarriers.push_back(std::move(p));
-        } else if (word == "write_conflict") {
-            auto f = parseFields(line);
-            WriteConflictRecord c;
-            c.buffer = fieldText(f, "buffer");
-            c.element = fieldText(f, "element");
-            c.count = number(f, "count");
-            parseTriple(fieldText(f, "first"), c.first);
-            parseTriple(fieldText(f, "first_block"), c.firstBlock);
-            parseTriple(fieldText(f, "second"), c.second);
-            parseTriple(fieldText(f, "second_block"), c.secondBlock);
-            record.writeConflicts.push_back(std::move(c));
-        } else if (word == "gflops") {
-            record.gflops.push_back(parseFields(line));
-        } else if (word == "timing") {
-            record.timing = parseFields(line);
-        } else if (word == "speedup") {
-            record.speedup = parseFields(line);
-        } else if (word == "events") {
-            record.events = parseFields(line);
-        } else if (word.rfind("tilemap", 0) == 0) {
-            record.tilemap.push_back(line);
-        }
+        if (word != "output") readRecordLine(word, line, record);
+        else if (!readOutput(bytes, line, pos, record)) return;
     }
 }
 

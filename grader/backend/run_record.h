@@ -13,8 +13,14 @@
 #include <vector>
 
 #include "core/process.h"
+#include "emu/fault_kind.h"
 
 namespace grader {
+
+/// What stopped a run early; its words in the record are the emulator's table (emu/fault_kind.h).
+using cuemu::FaultKind;
+using cuemu::faultKindWord;
+using cuemu::parseFaultKind;
 
 /// A place in the student's source (resolved from a code address).
 struct SourceLocation {
@@ -90,10 +96,10 @@ struct WriteConflictRecord {
 
 /// What stopped the run early: an out-of-bounds access or index, a misaligned
 /// or illegal address, a device-side assert or trap, a stack overflow, or a
-/// construct the emulator does not support (kind "unsupported").
+/// construct the emulator does not support (FaultKind::Unsupported).
 struct FaultRecord {
-    std::string kind;
-    std::map<std::string, std::string> fields;
+    FaultKind kind = FaultKind::Other;
+    std::map<std::string, std::string> fields;  ///< every field of the line, "kind" too (its word, for a kind the table lacks)
     uintptr_t pc = 0;
     SourceLocation at;
 };

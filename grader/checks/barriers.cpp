@@ -25,17 +25,17 @@ std::string thread(const int t[3]) {
 }
 
 std::string lessonSection(const Lesson& lesson) {
-    if (lesson.number == 3) return "see lessons/" + lesson.folder + "/README.md, \"Two barriers\"";
+    if (lesson.kind() == LessonKind::TiledPhaseLoop) return "see lessons/" + lesson.folder + "/README.md, \"Two barriers\"";
     return "see lessons/" + lesson.folder + "/README.md";
 }
 
 /// The tile map of block (x, y) in `phase`, within the map's default grid (lessons 2 and 3; "" otherwise).
 std::string seeTileMap(const CheckContext& ctx, const int block[3], int phase) {
-    if (ctx.lesson.number != 2 && ctx.lesson.number != 3) return "";
-    const int last = defaultTilemapSize(ctx.course.tile) / ctx.course.tile - 1;
+    if (!loadsTiles(ctx.lesson.kind())) return "";
+    const int last = defaultTilemapSize(kKitTile) / kKitTile - 1;
     const bool inside = block[0] <= last && block[1] <= last;
     const int x = inside ? block[0] : 0, y = inside ? block[1] : 0;
-    const int p = ctx.lesson.number == 2 ? 1 : std::min(phase, last);
+    const int p = ctx.lesson.kind() == LessonKind::TileLoading ? 1 : std::min(phase, last);
     return "\nSee block (" + std::to_string(x) + "," + std::to_string(y) + ")'s loads and barriers in phase " + std::to_string(p) + ": " +
            tilemapCommand(ctx.grader, ctx.lesson, ctx.displayFile, x, y, p);
 }
@@ -74,7 +74,7 @@ std::string misplacedBarriers(int lastStore, int firstRead, const std::set<int>&
                  " is at " + file + ":" + std::to_string(b);
     const std::string there = "a __syncthreads() must stand after the last store to the tiles (line " + std::to_string(lastStore) +
                               ") and before the first read of them (line " + std::to_string(firstRead) + "), and none does: " + where;
-    if (lesson.number == 3) return there + ". Add one there (each phase needs one after the loads and one after the compute)";
+    if (lesson.kind() == LessonKind::TiledPhaseLoop) return there + ". Add one there (each phase needs one after the loads and one after the compute)";
     return there + (barrierLines.size() == 1 ? ". Move it there" : ". Put one there");
 }
 
@@ -86,9 +86,9 @@ std::string explainRace(const RaceLines& race, const std::vector<RaceLines>& all
     if (race.bothWrite)
         return "Two threads store to the same shared element: check the tile indices (each thread owns one element, tA[ty][tx]).";
     const bool barrierBetween = !noBarrierBetween(w, r, barrierLines);
-    if (!anyBarrier && lesson.number == 3)
+    if (!anyBarrier && lesson.kind() == LessonKind::TiledPhaseLoop)
         return "There is no __syncthreads() at all: each phase needs one after the loads and one after the compute: " + lessonSection(lesson) + ".";
-    if (barrierBetween && w < r && lesson.number == 3)
+    if (barrierBetween && w < r && lesson.kind() == LessonKind::TiledPhaseLoop)
         return "A fast thread loaded the next phase's tile over one that a slower thread was still reading: the barrier after the compute is missing: " +
                lessonSection(lesson) + ".";
     if (w < r && !barrierLines.empty()) {  // a barrier there is, but not between the stores and the reads
@@ -129,30 +129,37 @@ std::set<int> barrierLinesInSource(const std::string& source) {
     return lines;
 }
 
-CheckResult checkBarriers(CheckContext& ctx) {
-    if (ctx.backend.name() == "gpu") return checkBarriersWithSanitizer(ctx);
-    const int tile = ctx.course.tile;
-    const RunRequest request = singleCaseRequest(ctx, "cpu_size", 32);
-    const RunRecord& record = ctx.run(request);
-    if (auto failed = failedRun(ctx, record, request)) return *failed;
+namespace {
 
-    std::set<int> barrierLines;
-    uint64_t maxBarriers = 0, sharedAccesses = 0;
+/// What the run shows of a kernel's barriers and shared memory.
+struct BarrierCounts {
+    std::set<int> lines;          ///< the barrier lines every thread that came reached (divergent ones left out)
+    bool any = false;             ///< some barrier ran at all, divergent or not
+    uint64_t maxBarriers = 0;     ///< the most barriers one thread passed in a launch
+    uint64_t sharedAccesses = 0;  ///< shared-memory reads and writes, every launch
+    uint64_t perPhase = 0;        ///< barriers per phase of the phase loop
+};
+
+/// Counts the barriers and shared accesses of `record`, a run at size `n`.
+BarrierCounts countBarriers(const CheckContext& ctx, const RunRecord& record, int n) {
+    BarrierCounts counts;
     for (const auto& l : record.launches) {
-        sharedAccesses += l.sharedReads + l.sharedWrites;
-        for (const auto& [line, count] : l.barrierSites) barrierLines.insert(line);
-        maxBarriers = std::max(maxBarriers, l.barriersMax);
+        counts.sharedAccesses += l.sharedReads + l.sharedWrites;
+        for (const auto& [line, count] : l.barrierSites) counts.lines.insert(line);
+        counts.maxBarriers = std::max(counts.maxBarriers, l.barriersMax);
     }
-    const int phases = ctx.lesson.number == 3 ? std::max(1, request.n / tile) : 1;
-    const uint64_t perPhase = maxBarriers / phases;
-    const bool anyBarrier = !barrierLines.empty();
+    const int phases = ctx.lesson.kind() == LessonKind::TiledPhaseLoop ? std::max(1, n / kKitTile) : 1;
+    counts.perPhase = counts.maxBarriers / phases;
+    counts.any = !counts.lines.empty();
     for (const auto& d : record.divergences)
-        for (int line : d.lines) barrierLines.erase(line);
-    const std::string file = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
+        for (int line : d.lines) counts.lines.erase(line);
+    return counts;
+}
 
-    std::vector<std::string> problems = partialBarrierProblems(record, file);
+/// One message per divergent barrier or warp intrinsic; a block barrier only some threads reach was named at its line already.
+void addDivergenceProblems(const RunRecord& record, const std::string& file, std::vector<std::string>& problems) {
     for (const auto& d : record.divergences) {
-        if (!d.warp && !record.partialBarriers.empty()) continue;  // the barrier only some threads reach says it once, at its line
+        if (!d.warp && !record.partialBarriers.empty()) continue;
         std::string split = d.split;
         for (size_t pos = 0; (pos = split.find("at line ", pos)) != std::string::npos;) {
             split.replace(pos, 8, "at " + file + ":");
@@ -167,11 +174,21 @@ CheckResult checkBarriers(CheckContext& ctx) {
                                ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
                                "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
     }
-    // After a divergent barrier the emulator released the block as a GPU need not: the races that follow are its, not new ones.
+}
+
+/// The races to report, the most frequent first; none after a divergent block barrier (the emulator
+/// released the block as a GPU need not: the races that follow are its, not new ones).
+std::vector<HazardRecord> reportedHazards(const RunRecord& record) {
     const bool blockDiverged = std::any_of(record.divergences.begin(), record.divergences.end(), [](const auto& d) { return !d.warp; });
     std::vector<HazardRecord> hazards;
     if (!blockDiverged) hazards = record.hazards;
     std::sort(hazards.begin(), hazards.end(), [](const HazardRecord& a, const HazardRecord& b) { return a.count > b.count; });
+    return hazards;
+}
+
+/// One message per pair of racing lines, with what the lesson says about the missing barrier.
+void addHazardProblems(const CheckContext& ctx, const std::vector<HazardRecord>& hazards, const BarrierCounts& counts,
+                       const std::string& file, std::vector<std::string>& problems) {
     std::vector<RaceLines> races;
     for (const auto& h : hazards) races.push_back({h.writerAt.line, h.otherAt.line, h.bothWrite});
     std::set<std::string> seenPairs;
@@ -182,42 +199,63 @@ CheckResult checkBarriers(CheckContext& ctx) {
         std::string text = h.element + " is written by thread " + thread(h.writer) + " at " + h.writerAt.text() + " and " +
                            (h.bothWrite ? "written" : "read") + " by thread " + thread(h.other) + " at " + h.otherAt.text() +
                            " with no __syncthreads() between them (block " + thread(h.block);
-        if (ctx.lesson.number == 3 && perPhase > 0) text += ", phase " + std::to_string(h.barrierIndex / perPhase);
+        if (ctx.lesson.kind() == LessonKind::TiledPhaseLoop && counts.perPhase > 0)
+            text += ", phase " + std::to_string(h.barrierIndex / counts.perPhase);
         text += ")";
         if (h.count > 1) text += "; " + std::to_string(h.count) + " such accesses in all";
-        problems.push_back(text + ". " + explainRace(races[i], races, barrierLines, anyBarrier, ctx.lesson, file));
+        problems.push_back(text + ". " + explainRace(races[i], races, counts.lines, counts.any, ctx.lesson, file));
     }
-    const int origin[3] = {0, 0, 0};
-    if (problems.empty() && ctx.lesson.number >= 2 && sharedAccesses == 0)
-        return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
-                                             "load the tiles and compute from them (the starter's TODOs)" + seeTileMap(ctx, origin, 1));
-    if (!problems.empty()) {
-        const std::string message = joinProblems(problems);
-        std::string see;  // the first hazard's block and phase, else the first divergent barrier's block
-        if (!hazards.empty()) see = seeTileMap(ctx, hazards.front().block, perPhase ? int(hazards.front().barrierIndex / perPhase) : 0);
-        else if (!record.partialBarriers.empty()) see = seeTileMap(ctx, record.partialBarriers.front().block, 0);
-        else if (!record.divergences.empty()) see = seeTileMap(ctx, record.divergences.front().block, 0);
-        return makeResult(ctx, Status::Fail, message + "\nRerun: " + ctx.rerunCommand(request.n) + see);
-    }
-    if (ctx.lesson.number == 1 || (barrierLines.empty() && maxBarriers == 0 && record.hazards.empty())) {
-        if (ctx.lesson.number == 1 && barrierLines.empty())
-            return makeResult(ctx, Status::Pass, "nothing to synchronize: the naive kernel uses no shared memory");
-    }
-    const uint64_t needed = ctx.lesson.number == 3 ? 2 : 1;
-    std::string message = "no shared-memory races and no divergent barriers at n=" + std::to_string(request.n);
-    CheckResult result = makeResult(ctx, Status::Pass, message);
-    if (ctx.lesson.number >= 2 && perPhase > needed) {
-        std::string lines;
-        for (int b : barrierLines) lines += (lines.empty() ? "" : ", ") + std::to_string(b);
-        result.message += ". Note: " + std::to_string(perPhase) + " barriers per phase where " + std::to_string(needed) +
-                          (needed == 1 ? " is" : " are") + " needed (lines " + lines + "); each one makes every warp of the block wait";
-        const int penalty = static_cast<int>(ctx.spec.intParam("redundant_barrier_penalty", 0));
-        if (penalty > 0) {
-            result.points = std::max(0, result.points - penalty);
-            result.message += " (costs " + std::to_string(penalty) + " point" + (penalty > 1 ? "s" : "") + " in this course)";
-        }
+}
+
+/// The failure listing `problems`, with the tile map of the first hazard's block and phase, else of the first divergent barrier's block.
+CheckResult barrierFailure(const CheckContext& ctx, const RunRecord& record, const std::vector<HazardRecord>& hazards,
+                           uint64_t perPhase, const std::vector<std::string>& problems, int n) {
+    std::string see;
+    if (!hazards.empty()) see = seeTileMap(ctx, hazards.front().block, perPhase ? int(hazards.front().barrierIndex / perPhase) : 0);
+    else if (!record.partialBarriers.empty()) see = seeTileMap(ctx, record.partialBarriers.front().block, 0);
+    else if (!record.divergences.empty()) see = seeTileMap(ctx, record.divergences.front().block, 0);
+    return makeResult(ctx, Status::Fail, joinProblems(problems) + "\nRerun: " + ctx.rerunCommand(n) + see);
+}
+
+/// The pass, with a note (and the course's penalty) for barriers beyond the ones the lesson needs per phase.
+CheckResult barrierPass(const CheckContext& ctx, const BarrierCounts& counts, int n) {
+    const uint64_t needed = ctx.lesson.kind() == LessonKind::TiledPhaseLoop ? 2 : 1;
+    CheckResult result = makeResult(ctx, Status::Pass, "no shared-memory races and no divergent barriers at n=" + std::to_string(n));
+    if (ctx.lesson.kind() == LessonKind::Naive || counts.perPhase <= needed) return result;
+    std::string lines;
+    for (int b : counts.lines) lines += (lines.empty() ? "" : ", ") + std::to_string(b);
+    result.message += ". Note: " + std::to_string(counts.perPhase) + " barriers per phase where " + std::to_string(needed) +
+                      (needed == 1 ? " is" : " are") + " needed (lines " + lines + "); each one makes every warp of the block wait";
+    const int penalty = static_cast<int>(ctx.spec.intParam("redundant_barrier_penalty", 0));
+    if (penalty > 0) {
+        result.points = std::max(0, result.points - penalty);
+        result.message += " (costs " + std::to_string(penalty) + " point" + (penalty > 1 ? "s" : "") + " in this course)";
     }
     return result;
+}
+
+}  // namespace
+
+CheckResult checkBarriers(CheckContext& ctx) {
+    if (ctx.backend.kind() == BackendKind::Gpu) return checkBarriersWithSanitizer(ctx);
+    const RunRequest request = singleCaseRequest(ctx, "cpu_size", 32);
+    const RunRecord& record = ctx.run(request);
+    if (auto failed = failedRun(ctx, record, request)) return *failed;
+
+    const BarrierCounts counts = countBarriers(ctx, record, request.n);
+    const std::string file = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
+    std::vector<std::string> problems = partialBarrierProblems(record, file);
+    addDivergenceProblems(record, file, problems);
+    const std::vector<HazardRecord> hazards = reportedHazards(record);
+    addHazardProblems(ctx, hazards, counts, file, problems);
+    const int origin[3] = {0, 0, 0};
+    if (problems.empty() && ctx.lesson.kind() != LessonKind::Naive && counts.sharedAccesses == 0)
+        return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
+                                             "load the tiles and compute from them (the starter's TODOs)" + seeTileMap(ctx, origin, 1));
+    if (!problems.empty()) return barrierFailure(ctx, record, hazards, counts.perPhase, problems, request.n);
+    if (ctx.lesson.kind() == LessonKind::Naive && counts.lines.empty())
+        return makeResult(ctx, Status::Pass, "nothing to synchronize: the naive kernel uses no shared memory");
+    return barrierPass(ctx, counts, request.n);
 }
 
 }  // namespace grader

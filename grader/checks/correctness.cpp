@@ -29,9 +29,9 @@ std::string sizeList(const std::vector<long>& sizes) {
 
 CheckResult checkGflops(CheckContext& ctx) {
     const std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
-                                              : correctnessSizes(ctx.lesson, ctx.spec, ctx.backend.name() == "gpu");
+                                              : correctnessSizes(ctx.lesson, ctx.spec, ctx.backend.kind() == BackendKind::Gpu);
     RunRequest request;
-    request.mode = "gflops";
+    request.mode = RunMode::Gflops;
     request.n = static_cast<int>(sizes.front());
     request.seed = ctx.seed;
     request.timeLimitS = ctx.spec.timeLimitS;
@@ -66,7 +66,7 @@ CheckResult checkGflops(CheckContext& ctx) {
 
 /// The name of a case in messages: "n=64", or "n=32 phase 1" in lesson 2.
 std::string caseName(const CheckContext& ctx, int n, int phase) {
-    return "n=" + std::to_string(n) + (ctx.lesson.number == 2 ? " phase " + std::to_string(phase) : "");
+    return "n=" + std::to_string(n) + (ctx.lesson.kind() == LessonKind::TileLoading ? " phase " + std::to_string(phase) : "");
 }
 
 /// Compares the C a run recorded with the reference product of the case's
@@ -79,8 +79,8 @@ struct StudentNames {
 
 StudentNames studentNames(const CheckContext& ctx) {
     StudentNames names;
-    if (std::string source; (ctx.lesson.number == 2 || ctx.lesson.number == 3) && readStudentSource(ctx.file, source)) {
-        if (ctx.lesson.number == 3) names.phaseLoop = findPhaseLoop(source);
+    if (std::string source; loadsTiles(ctx.lesson.kind()) && readStudentSource(ctx.file, source)) {
+        if (ctx.lesson.kind() == LessonKind::TiledPhaseLoop) names.phaseLoop = findPhaseLoop(source);
         names.tiles = findTileNames(source);
     }
     return names;
@@ -95,7 +95,7 @@ std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const StudentName
     c.lesson = ctx.lesson.number;
     c.n = n;
     c.phase = phase;
-    c.tile = ctx.course.tile;
+    c.tile = kKitTile;
     c.A = &A;
     c.B = &B;
     c.actual = &output->second;
@@ -110,9 +110,9 @@ std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const StudentName
 /// and 3 at sizes the map draws, else ""; lesson 3's phase is `mapPhase`, or 1
 /// (phase 0 hides offset mistakes) when it is negative.
 std::string seeTileMap(const CheckContext& ctx, int n, int bx, int by, int phase, int mapPhase) {
-    const int tile = ctx.course.tile;
-    if ((ctx.lesson.number != 2 && ctx.lesson.number != 3) || n < tile || n > 8 * tile || n % tile != 0) return "";
-    if (ctx.lesson.number == 3) phase = mapPhase >= 0 ? mapPhase : std::min(1, n / tile - 1);
+    const int tile = kKitTile;
+    if (!loadsTiles(ctx.lesson.kind()) || n < tile || n > 8 * tile || n % tile != 0) return "";
+    if (ctx.lesson.kind() == LessonKind::TiledPhaseLoop) phase = mapPhase >= 0 ? mapPhase : std::min(1, n / tile - 1);
     return "\nSee what block (" + std::to_string(bx) + "," + std::to_string(by) + ") loads in phase " + std::to_string(phase) + ": " +
            tilemapCommand(ctx.grader, ctx.lesson, ctx.displayFile, bx, by, phase, n == defaultTilemapSize(tile) ? std::nullopt : std::optional<int>(n));
 }
@@ -120,7 +120,7 @@ std::string seeTileMap(const CheckContext& ctx, int n, int bx, int by, int phase
 /// The tile map of the block holding the first wrong element, or "".
 std::string tileMapOfFirstWrong(const CheckContext& ctx, const MatmulVerdict& verdict, int n, int phase) {
     if (verdict.firstWrong < 0) return "";
-    const int tile = ctx.course.tile;
+    const int tile = kKitTile;
     return seeTileMap(ctx, n, static_cast<int>(verdict.firstWrong % n) / tile, static_cast<int>(verdict.firstWrong / n) / tile, phase,
                       verdict.mapPhase);
 }
@@ -164,7 +164,7 @@ std::string uninitializedRead(const UninitializedRecord& u) {
 /// first), gives wrong elements: the race's values reach C. A race whose
 /// values never reach C is the barriers check's alone.
 std::string orderDependence(CheckContext& ctx, const StudentNames& names, const RunRequest& request, const RunRecord& record) {
-    if (ctx.backend.name() != "cpu") return "";
+    if (ctx.backend.kind() != BackendKind::Cpu) return "";
     auto race = std::find_if(record.hazards.begin(), record.hazards.end(), [](const HazardRecord& h) { return !h.bothWrite; });
     if (race == record.hazards.end()) return "";
     RunRequest other = request;
@@ -186,17 +186,17 @@ std::string orderDependence(CheckContext& ctx, const StudentNames& names, const 
 }  // namespace
 
 CheckResult checkCorrectness(CheckContext& ctx) {
-    if (ctx.lesson.number == 4) return checkGflops(ctx);
-    const bool gpu = ctx.backend.name() == "gpu";
+    if (ctx.lesson.kind() == LessonKind::Timing) return checkGflops(ctx);
+    const bool gpu = ctx.backend.kind() == BackendKind::Gpu;
     std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN} : correctnessSizes(ctx.lesson, ctx.spec, gpu);
-    const int tile = ctx.course.tile;
+    const int tile = kKitTile;
     const StudentNames names = studentNames(ctx);
     long cases = 0;
     std::vector<RunRequest> requests;  // every size, and in lesson 2 every phase of it
     for (long size : sizes) {
         const int n = static_cast<int>(size);
         std::vector<int> phases = {0};
-        if (ctx.lesson.number == 2) {
+        if (ctx.lesson.kind() == LessonKind::TileLoading) {
             std::set<int> unique;
             for (long p : ctx.spec.listParam("phases", {0})) {
                 const int phase = p < 0 ? n / tile + static_cast<int>(p) : static_cast<int>(p);
@@ -231,7 +231,7 @@ CheckResult checkCorrectness(CheckContext& ctx) {
                                   " Rerun: " + ctx.rerunCommand(n) + tileMapOfFirstWrong(ctx, *verdict, n, phase);
             // A small size may hide the pattern: look at the largest size too.
             // One tile (n = TILE) looks the same for some mistakes: take the next size with two tiles.
-            const bool oneTile = (ctx.lesson.number == 2 || ctx.lesson.number == 3) && n <= tile;
+            const bool oneTile = loadsTiles(ctx.lesson.kind()) && n <= tile;
             if ((!verdict->recognized || oneTile) && !ctx.onlyN && sizes.back() > n) {
                 RunRequest larger = request;
                 larger.n = static_cast<int>(sizes.back());
@@ -250,7 +250,7 @@ CheckResult checkCorrectness(CheckContext& ctx) {
         ++cases;
     }
     std::string what = "every element of C is right at n = " + sizeList(sizes);
-    if (ctx.lesson.number == 2) what += " (" + std::to_string(cases) + " size-and-phase cases)";
+    if (ctx.lesson.kind() == LessonKind::TileLoading) what += " (" + std::to_string(cases) + " size-and-phase cases)";
     return makeResult(ctx, Status::Pass, what);
 }
 

@@ -85,24 +85,24 @@ std::string describeLaunchError(const LaunchRecord& l) {
 /// emulator stops the GPU runs too (the same code never ends there either); one on the GPU stops
 /// only the GPU's runs, so the emulator's checks still give the verdicts they give on the cpu backend.
 struct HangMemo {
-    std::string runner;  ///< "cpu" or "gpu"; "" while no run hung
-    std::string what;    ///< "the kernel did not finish in the correctness check (n=16, 30 s)"
+    std::optional<BackendKind> runner;  ///< where the run hung; nullopt while no run hung
+    std::string what;                   ///< "the kernel did not finish in the correctness check (n=16, 30 s)"
 
-    void remember(const std::string& on, const Lesson& lesson, const std::string& check, const RunRequest& request, bool gpuBackend) {
-        if (!runner.empty()) return;
+    void remember(BackendKind on, const Lesson& lesson, const std::string& check, const RunRequest& request, bool gpuBackend) {
+        if (runner) return;
         runner = on;
-        const std::string where = !gpuBackend ? "" : on == "gpu" ? " on the GPU" : " on the cpu emulator";
-        what = std::string(lesson.number == 4 ? "your code" : "the kernel") + " did not finish in the " + check + " check" +
-               (request.wrapper.empty() ? "" : " under compute-sanitizer") + where + " (n=" + std::to_string(request.n) + ", " +
-               std::to_string(int(request.timeLimitS)) + " s)";
+        const std::string where = !gpuBackend ? "" : on == BackendKind::Gpu ? " on the GPU" : " on the cpu emulator";
+        what = std::string(lesson.kind() == LessonKind::Timing ? "your code" : "the kernel") + " did not finish in the " + check +
+               " check" + (request.wrapper.empty() ? "" : " under compute-sanitizer") + where + " (n=" + std::to_string(request.n) +
+               ", " + std::to_string(int(request.timeLimitS)) + " s)";
     }
     /// Why a run on `on` is not started, or "" when it may run.
-    std::string blocks(const std::string& on) const { return runner == "cpu" || runner == on ? what : ""; }
+    std::string blocks(BackendKind on) const { return runner && (*runner == BackendKind::Cpu || *runner == on) ? what : ""; }
 };
 
 /// The memo's key of a run: the same key, the same run.
 std::string runKey(const std::string& runner, const RunRequest& request) {
-    std::string key = runner + "/" + request.mode + "/" + std::to_string(request.n) + "/" + std::to_string(request.phase);
+    std::string key = runner + "/" + runModeName(request.mode) + "/" + std::to_string(request.n) + "/" + std::to_string(request.phase);
     for (const auto& e : request.extra) key += "/" + e;
     for (const auto& w : request.wrapper) key += "|" + w;
     if (request.otherThreadOrder) key += "|other thread order";
@@ -131,7 +131,7 @@ const CheckEntry* findCheck(const std::string& name) {
 RunRequest singleCaseRequest(const CheckContext& ctx, const char* sizeKey, int fallbackSize) {
     RunRequest request;
     request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam(sizeKey, fallbackSize));
-    request.phase = (ctx.lesson.number == 2 && request.n / ctx.course.tile > 1) ? 1 : 0;
+    request.phase = (ctx.lesson.kind() == LessonKind::TileLoading && request.n / kKitTile > 1) ? 1 : 0;
     request.seed = ctx.seed;
     request.timeLimitS = ctx.spec.timeLimitS;
     return request;
@@ -147,7 +147,7 @@ std::string CheckCommandLine::text() const {
     if (!check.empty()) command += " --check " + shellQuote(check);
     if (n) command += " --n " + std::to_string(*n);
     command += " --seed " + std::to_string(seed);
-    if (backend != "cpu") command += " --backend " + shellQuote(backend);
+    if (parseBackendKind(backend) != BackendKind::Cpu) command += " --backend " + shellQuote(backend);
     return command;
 }
 
@@ -183,102 +183,133 @@ std::string outOfBoundsAdvice(const std::string& thread, const std::string& bloc
     return ". A thread outside the matrix must not touch memory: guard it with if (row < n && col < n).";
 }
 
-std::string describeFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
-    const std::string at = "n=" + std::to_string(request.n) + (request.mode == "matmul" && request.phase ? " phase " + std::to_string(request.phase) : "");
-    const ProcessResult& p = record.process;
-    if (!record.notStarted.empty()) return "not run: " + record.notStarted;
-    if (!p.started) return "the grader could not start the program: " + p.startError;
-    if (record.fault) {
-        const FaultRecord& f = *record.fault;
-        auto get = [&](const char* key) {
-            auto it = f.fields.find(key);
-            std::string value = it == f.fields.end() ? std::string() : it->second;
-            if ((std::string(key) == "thread" || std::string(key) == "block") && value.size() > 2 &&
-                value.compare(value.size() - 2, 2, ",0") == 0)
-                value.resize(value.size() - 2);  // 2-D coordinates, as the lessons write them
-            return value;
-        };
-        const std::string by = get("thread").empty() ? "" : " by thread (" + get("thread") + ") of block (" + get("block") + ")";
-        if ((f.kind == "out-of-bounds" || f.kind == "use-after-free") && get("space") == "shared") {
-            const long index = std::atol(get("index").c_str()), size = std::atol(get("size").c_str());
-            std::string shape = get("shape");
-            std::replace(shape.begin(), shape.end(), 'x', ' ');
-            std::string extents;
-            for (std::stringstream words(shape); words >> shape;) extents += (extents.empty() ? "" : " x ") + shape;
-            std::string text = "out-of-bounds " + get("access") + " of shared memory: " + get("element");
-            if (size > 0)
-                text += " lies " + std::to_string(index - size + 1) + " element" + (index - size + 1 == 1 ? "" : "s") +
-                        " past the end of the __shared__ array " + get("buffer") + " (" + extents + " elements)";
-            else
-                text += ", outside every __shared__ array";
-            text += " (" + at + ")" + by + " at " + f.at.text() + ". On a GPU this reads another array's data or faults "
-                    "with an illegal address; check the loop bounds (k < TILE) and the tile indices.";
-            return text;
-        }
-        if (f.kind == "out-of-bounds" || f.kind == "use-after-free") {
-            const long index = std::atol(get("index").c_str()), size = std::atol(get("size").c_str());
-            std::string where = index == -1 ? "one before the start" : index < 0 ? std::to_string(-index) + " before the start"
-                                          : std::to_string(index - size + 1) + " past the end";
-            std::string text = std::string(f.kind == "use-after-free" ? "use after cudaFree: " : "out-of-bounds ") +
-                               get("access") + " of " + get("buffer") + "[" + get("index") + "] (" + at +
-                               ": the buffer has " + get("size") + " elements, index " + where + ")";
-            text += by + " at " + f.at.text();
-            return text + outOfBoundsAdvice(get("thread"), get("block"), get("block_dim"), request.n);
-        }
-        if (f.kind == "array-index") {
-            const std::string type = get("type");
-            const size_t open = type.find('['), close = type.find(']');
-            const std::string bound = open == std::string::npos ? "?" : type.substr(open + 1, close - open - 1);
-            static const char* const ordinals[] = {"", "first ", "second ", "third ", "fourth "};
-            const int dimension = std::atoi(get("dimension").c_str());
-            std::string text = "out-of-bounds index into " +
-                               (get("array").empty() ? std::string("an array")
-                                                     : (get("shared") == "1" ? "the __shared__ array " : "the array ") + get("array"));
-            text += ": ";
-            if (!get("expression").empty()) text += "in " + get("expression") + ", ";
-            text += std::string("the ") + (dimension >= 1 && dimension <= 4 ? ordinals[dimension] : "") + "index" +
-                    (get("subscript").empty() ? "" : ", " + get("subscript") + ",") + " is " + get("index") +
-                    " and must stay below " + bound + " (" + at + ")";
-            return text + by + " at " + f.at.text() + ". On a GPU this reads or overwrites other data, or faults with an illegal address.";
-        }
-        if (f.kind == "misaligned")
-            return "misaligned " + get("bytes") + "-byte " + get("access") + " of " + get("buffer") + ", " + get("offset") + " bytes from its start" +
-                   " (" + at + ")" + by + " at " + f.at.text() + ": a vector access such as a float4 needs an address that is a "
-                   "multiple of its size; a GPU stops the kernel with cudaErrorMisalignedAddress.";
-        if (f.kind == "illegal-address")
-            // The raw address differs from run to run, so the message leaves it out.
-            return "the kernel touched memory that belongs to no buffer (" + at + ")" + by + " at " +
-                   f.at.text() + ": on a GPU, cudaErrorIllegalAddress (a null or dangling pointer, or an index far out of range?).";
-        if (f.kind == "device-assert")
-            return "a device-side assert failed: assert(" + get("message") + ")" + by + " at " + f.at.text() + " (" + at +
-                   "); on a GPU the kernel stops with cudaErrorAssert.";
-        if (f.kind == "device-trap")
-            return "the kernel called " + get("message") + by + " at " + f.at.text() + " (" + at + "); on a GPU it stops with an error.";
-        if (f.kind == "unsupported") return "not supported by the emulator: " + get("feature") + " at " + f.at.text();
-        if (f.kind == "stack-overflow" || f.kind == "shared-too-large") return get("message");
-        return "the run stopped: " + f.kind + " " + get("message");
+namespace {
+
+/// A fault line's fields, read for a student's message.
+struct FaultText {
+    const FaultRecord& fault;
+    std::string at;  ///< the case, "n=32" or "n=32 phase 1"
+
+    /// A field's text ("" when absent); thread and block coordinates lose a z of 0 (2-D, as the lessons write them).
+    std::string get(const char* key) const {
+        std::string value = fieldText(fault.fields, key);
+        if ((std::string(key) == "thread" || std::string(key) == "block") && value.size() > 2 && value.compare(value.size() - 2, 2, ",0") == 0)
+            value.resize(value.size() - 2);
+        return value;
     }
+    /// " by thread (x,y) of block (x,y)", or "" for a fault outside a CUDA thread.
+    std::string by() const { return get("thread").empty() ? "" : " by thread (" + get("thread") + ") of block (" + get("block") + ")"; }
+};
+
+/// An access past a __shared__ array (or outside every one), and how far past.
+std::string sharedOutOfBounds(const FaultText& f) {
+    const long index = std::atol(f.get("index").c_str()), size = std::atol(f.get("size").c_str());
+    std::string shape = f.get("shape");
+    std::replace(shape.begin(), shape.end(), 'x', ' ');
+    std::string extents;
+    for (std::stringstream words(shape); words >> shape;) extents += (extents.empty() ? "" : " x ") + shape;
+    std::string text = "out-of-bounds " + f.get("access") + " of shared memory: " + f.get("element");
+    if (size > 0)
+        text += " lies " + std::to_string(index - size + 1) + " element" + (index - size + 1 == 1 ? "" : "s") +
+                " past the end of the __shared__ array " + f.get("buffer") + " (" + extents + " elements)";
+    else
+        text += ", outside every __shared__ array";
+    return text + " (" + f.at + ")" + f.by() + " at " + f.fault.at.text() + ". On a GPU this reads another array's data or faults "
+                  "with an illegal address; check the loop bounds (k < TILE) and the tile indices.";
+}
+
+/// An access before or past a global buffer, or to one already freed, and what to change.
+std::string globalOutOfBounds(const FaultText& f, int n) {
+    const long index = std::atol(f.get("index").c_str()), size = std::atol(f.get("size").c_str());
+    const std::string where = index == -1 ? "one before the start" : index < 0 ? std::to_string(-index) + " before the start"
+                                                                               : std::to_string(index - size + 1) + " past the end";
+    std::string text = std::string(f.fault.kind == FaultKind::UseAfterFree ? "use after cudaFree: " : "out-of-bounds ") +
+                       f.get("access") + " of " + f.get("buffer") + "[" + f.get("index") + "] (" + f.at + ": the buffer has " +
+                       f.get("size") + " elements, index " + where + ")";
+    text += f.by() + " at " + f.fault.at.text();
+    return text + outOfBoundsAdvice(f.get("thread"), f.get("block"), f.get("block_dim"), n);
+}
+
+/// An index past a fixed-size array's bound, named with the expression and the dimension.
+std::string arrayIndexOutOfBounds(const FaultText& f) {
+    const std::string type = f.get("type");
+    const size_t open = type.find('['), close = type.find(']');
+    const std::string bound = open == std::string::npos ? "?" : type.substr(open + 1, close - open - 1);
+    static const char* const ordinals[] = {"", "first ", "second ", "third ", "fourth "};
+    const int dimension = std::atoi(f.get("dimension").c_str());
+    std::string text = "out-of-bounds index into " +
+                       (f.get("array").empty() ? std::string("an array")
+                                               : (f.get("shared") == "1" ? "the __shared__ array " : "the array ") + f.get("array"));
+    text += ": ";
+    if (!f.get("expression").empty()) text += "in " + f.get("expression") + ", ";
+    text += std::string("the ") + (dimension >= 1 && dimension <= 4 ? ordinals[dimension] : "") + "index" +
+            (f.get("subscript").empty() ? "" : ", " + f.get("subscript") + ",") + " is " + f.get("index") + " and must stay below " +
+            bound + " (" + f.at + ")";
+    return text + f.by() + " at " + f.fault.at.text() + ". On a GPU this reads or overwrites other data, or faults with an illegal address.";
+}
+
+/// What the fault that stopped a run means for a student; `n` is the run's size.
+std::string describeFault(const FaultText& f, int n) {
+    const std::string where = f.by() + " at " + f.fault.at.text();
+    switch (f.fault.kind) {
+        case FaultKind::OutOfBounds:
+        case FaultKind::UseAfterFree: return f.get("space") == "shared" ? sharedOutOfBounds(f) : globalOutOfBounds(f, n);
+        case FaultKind::ArrayIndex: return arrayIndexOutOfBounds(f);
+        case FaultKind::Misaligned:
+            return "misaligned " + f.get("bytes") + "-byte " + f.get("access") + " of " + f.get("buffer") + ", " + f.get("offset") +
+                   " bytes from its start (" + f.at + ")" + where + ": a vector access such as a float4 needs an address that is a "
+                   "multiple of its size; a GPU stops the kernel with cudaErrorMisalignedAddress.";
+        case FaultKind::IllegalAddress:  // the raw address differs from run to run, so the message leaves it out
+            return "the kernel touched memory that belongs to no buffer (" + f.at + ")" + where +
+                   ": on a GPU, cudaErrorIllegalAddress (a null or dangling pointer, or an index far out of range?).";
+        case FaultKind::DeviceAssert:
+            return "a device-side assert failed: assert(" + f.get("message") + ")" + where + " (" + f.at +
+                   "); on a GPU the kernel stops with cudaErrorAssert.";
+        case FaultKind::DeviceTrap: return "the kernel called " + f.get("message") + where + " (" + f.at + "); on a GPU it stops with an error.";
+        case FaultKind::Unsupported: return "not supported by the emulator: " + f.get("feature") + " at " + f.fault.at.text();
+        case FaultKind::StackOverflow:
+        case FaultKind::SharedTooLarge: return f.get("message");
+        case FaultKind::Resources:
+        case FaultKind::Other: break;
+    }
+    return "the run stopped: " + f.get("kind") + " " + f.get("message");
+}
+
+/// The last line the program printed, cut to 160 characters.
+std::string lastOutputLine(std::string out) {
+    while (!out.empty() && out.back() == '\n') out.pop_back();
+    const size_t nl = out.rfind('\n');
+    std::string line = nl == std::string::npos ? out : out.substr(nl + 1);
+    return line.size() > 160 ? line.substr(0, 160) + "..." : line;
+}
+
+/// How a run that raised no fault ended early: a time-out, a signal, or an exit before the record's end ("" when none).
+std::string describeEarlyEnd(const RunRecord& record, const RunRequest& request, const std::string& at, bool barriers) {
+    const ProcessResult& p = record.process;
     if (p.timedOut)
         return "did not finish within " + std::to_string(int(request.timeLimitS)) + " s at " + at +
                (barriers ? ": an endless loop, or a __syncthreads() some threads never reach?" : ": an endless loop?");
-    auto lastLine = [&] {
-        std::string out = p.output;
-        while (!out.empty() && out.back() == '\n') out.pop_back();
-        size_t nl = out.rfind('\n');
-        std::string line = nl == std::string::npos ? out : out.substr(nl + 1);
-        return line.size() > 160 ? line.substr(0, 160) + "..." : line;
-    };
     if (p.signal) {
         std::string text = "the program crashed at " + at + ": killed by " + signalName(p.signal);
-        if (!lastLine().empty()) text += "; its last output: \"" + lastLine() + "\"";
+        if (const std::string last = lastOutputLine(p.output); !last.empty()) text += "; its last output: \"" + last + "\"";
         return text;
     }
-    if (!record.complete) {
-        if (!record.parseError.empty()) return "the run record is damaged (" + record.parseError + "): did your code write to files it does not own?";
-        if (!record.started) return "the program ended with status " + std::to_string(p.exitCode) + " before the grader could call your code (at " + at + ")";
-        return "the program ended with status " + std::to_string(p.exitCode) + " while your code was running (" + at +
-               "): does it call exit()? The grader judges only what the harness records, never what your code prints";
-    }
+    if (record.complete) return "";
+    if (!record.parseError.empty()) return "the run record is damaged (" + record.parseError + "): did your code write to files it does not own?";
+    if (!record.started) return "the program ended with status " + std::to_string(p.exitCode) + " before the grader could call your code (at " + at + ")";
+    return "the program ended with status " + std::to_string(p.exitCode) + " while your code was running (" + at +
+           "): does it call exit()? The grader judges only what the harness records, never what your code prints";
+}
+
+}  // namespace
+
+std::string describeFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
+    const std::string at = "n=" + std::to_string(request.n) +
+                           (request.mode == RunMode::Matmul && request.phase ? " phase " + std::to_string(request.phase) : "");
+    if (!record.notStarted.empty()) return "not run: " + record.notStarted;
+    if (!record.process.started) return "the grader could not start the program: " + record.process.startError;
+    if (record.fault) return describeFault(FaultText{*record.fault, at}, request.n);
+    if (std::string ended = describeEarlyEnd(record, request, at, barriers); !ended.empty()) return ended;
     for (const auto& l : record.launches)
         if (!l.error.empty() && l.error != "cudaSuccess") return describeLaunchError(l) + " (" + at + ")";
     for (const auto& [when, name] : record.cudaErrors)
@@ -290,146 +321,213 @@ std::optional<CheckResult> failedRun(const CheckContext& ctx, const RunRecord& r
     if (!record.deviceError.empty())  // the machine's fault: an error of the grader, graded again on the next run
         return makeResult(ctx, Status::Error, "grader error: device: " + record.deviceError + " on " + ctx.backend.device() +
                                                   ". The device failed, not your code; this check is graded again on the next run.");
-    const std::string failure = describeFailedRun(record, request, ctx.lesson.number != 1);
+    const std::string failure = describeFailedRun(record, request, ctx.lesson.kind() != LessonKind::Naive);
     if (failure.empty()) return std::nullopt;
-    if (record.fault && record.fault->kind == "unsupported") {
+    if (record.fault && record.fault->kind == FaultKind::Unsupported) {
         CheckResult result = makeResult(ctx, Status::Error, sentence(failure));
         result.emulatorCannotRun = true;
         return result;
     }
-    const std::optional<int> rerunSize = request.mode == "gflops" ? ctx.onlyN : std::optional<int>(request.n);
+    const std::optional<int> rerunSize = request.mode == RunMode::Gflops ? ctx.onlyN : std::optional<int>(request.n);
     return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(rerunSize));
 }
+
+namespace {
+
+/// Grades one lesson's checks in course.yaml order, building once and sharing runs between the checks.
+class LessonGrading {
+public:
+    LessonGrading(const Course& course, const Lesson& lesson, const std::filesystem::path& file, const std::string& displayFile,
+                  Backend& requested, Backend* cpuFallback, const CheckOptions& options)
+        : course_(course), lesson_(lesson), file_(file), displayFile_(displayFile), cpuFallback_(cpuFallback), options_(options) {
+        startReport(requested);
+    }
+
+    /// Runs every check the options ask for and returns the report.
+    LessonReport run() {
+        for (const auto& spec : lesson_.checks) {
+            if (!options_.only.empty() && std::find(options_.only.begin(), options_.only.end(), spec.name) == options_.only.end())
+                continue;
+            CheckResult result = gradeCheck(spec);
+            if (result.status == Status::Fail && result.maxPoints == 0) result.status = Status::Todo;  // nothing to lose: a reminder
+            report_.checks.push_back(result);
+            if (result.status != Status::Skip) report_.maxScore += result.maxPoints;
+            report_.score += result.points;
+        }
+        return std::move(report_);
+    }
+
+private:
+    /// The report's header, and the backend that runs: the cpu emulator when the requested one is not available here.
+    void startReport(Backend& requested) {
+        report_.lesson = lesson_.id;
+        report_.file = displayFile_;
+        report_.seed = options_.seed ? *options_.seed : 0;
+        backend_ = &requested;
+        const std::string unavailable = requested.unavailableReason();
+        if (!unavailable.empty() && cpuFallback_ && cpuFallback_ != &requested) {
+            report_.note = "the " + requested.name() + " backend is not available (" + unavailable +
+                           "): checks ran on the cpu emulator, GPU-only checks are skipped";
+            backend_ = cpuFallback_;
+        }
+        report_.backend = backend_->name();
+        report_.device = backend_->device();
+        report_.showOutput = options_.showOutput;
+        printedGrader_ = options_.grader.empty() ? graderCommand() : options_.grader;
+        onGpu_ = backend_->kind() == BackendKind::Gpu;
+    }
+
+    /// The build a check runs: the backend's, built when a check first needs code (the quiz alone needs none).
+    const BuildResult& primaryBuild(bool needsCode) {
+        if (!needsCode) return noBuild_;
+        if (!primaryBuild_) {
+            primaryBuild_ = backend_->build(lesson_, file_, displayFile_);
+            if (options_.compilerOutput && !primaryBuild_->ok) report_.compilerLog = primaryBuild_->log;
+        }
+        return *primaryBuild_;
+    }
+
+    /// The emulator's build for its part of a check on the gpu backend; when nvcc builds the file, whatever stops the
+    /// emulator's build is the emulator's limit, kept as why it cannot run the file.
+    void buildForEmulator(const BuildResult& build) {
+        if (emulatorBuild_) return;
+        emulatorBuild_ = cpuFallback_->build(lesson_, file_, displayFile_);
+        if (!emulatorBuild_->ok && build.ok)
+            emulatorCannotRun_ = emulatorBuild_->unsupported.empty() ? "the cpu emulator cannot build it: " + emulatorBuild_->summary
+                                                                     : emulatorBuild_->unsupported;
+    }
+
+    /// Keeps a run's record as the runs that follow see it: a hang stops them, and output is shown once.
+    const RunRecord& keep(const CheckSpec& spec, Backend* runner, const std::string& key, const RunRequest& request, RunRecord record) {
+        auto it = runs_.emplace(key, std::move(record)).first;
+        if (report_.programOutput.empty() && request.wrapper.empty())  // not the sanitizer's banner
+            keepProgramOutput(report_, it->second.process.output, spec.name + ", n=" + std::to_string(request.n));
+        if (it->second.process.timedOut) hang_.remember(runner->kind(), lesson_, spec.name, request, onGpu_);
+        return it->second;
+    }
+
+    /// One run for a check: the memo's record when there is one, a "not started" record after a hang, else a new run.
+    const RunRecord& runOnce(const CheckSpec& spec, Backend* runner, const BuildResult* built, const std::set<std::string>& ranTogether,
+                             const RunRequest& request) {
+        const std::string key = runKey(runner->name(), request);
+        if (ranTogether.count(key)) return runs_.at(key);
+        if (const std::string why = hang_.blocks(runner->kind()); !why.empty()) {
+            RunRecord skipped;  // even the same run: the check that asks again cites the first
+            skipped.notStarted = why;
+            return runs_.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
+        }
+        if (auto it = runs_.find(key); it != runs_.end()) return it->second;
+        return keep(spec, runner, key, request, runner->run(*built, request));
+    }
+
+    /// Runs the plain "matmul" cases a check announced in one child, where the backend runs cases together.
+    void runCasesTogether(const CheckSpec& spec, Backend* runner, const BuildResult* built, std::set<std::string>& ranTogether,
+                          const std::vector<RunRequest>& cases) {
+        if (!runner->runsCasesTogether() || !hang_.blocks(runner->kind()).empty()) return;
+        std::vector<RunRequest> missing;
+        std::vector<std::string> keys;
+        for (const auto& request : cases) {
+            if (request.mode != RunMode::Matmul || !request.wrapper.empty() || !request.extra.empty()) return;
+            std::string key = runKey(runner->name(), request);
+            if (runs_.count(key)) continue;
+            missing.push_back(request);
+            keys.push_back(std::move(key));
+        }
+        if (missing.size() < 2) return;  // one run is one child either way
+        std::vector<RunRecord> records = runner->runCases(*built, missing);
+        for (size_t i = 0; i < records.size() && i < missing.size(); ++i) {
+            keep(spec, runner, keys[i], missing[i], std::move(records[i]));
+            ranTogether.insert(keys[i]);
+        }
+    }
+
+    /// The context a check runs in on `runner` with `built`; `ranTogether` holds the runs it announced and got in one child.
+    CheckContext contextFor(const CheckSpec& spec, Backend* runner, const BuildResult* built, std::set<std::string>& ranTogether) {
+        CheckContext context{course_, lesson_, spec, *runner, *built, displayFile_, report_.seed, options_.n,
+                             [this, &spec, runner, built, &ranTogether](const RunRequest& request) -> const RunRecord& {
+                                 return runOnce(spec, runner, built, ranTogether, request);
+                             },
+                             file_, printedGrader_};
+        context.runTogether = [this, &spec, runner, built, &ranTogether](const std::vector<RunRequest>& cases) {
+            runCasesTogether(spec, runner, built, ranTogether, cases);
+        };
+        return context;
+    }
+
+    /// A check that runs on the emulator first (gpu backend): its verdict there, then the GPU's where both run it;
+    /// the GPU alone grades what it can when the emulator cannot run the file.
+    CheckResult emulatorThenGpu(const CheckEntry& entry, CheckContext& ctx, std::set<std::string>& ranTogether) {
+        CheckResult result;
+        if (emulatorCannotRun_.empty()) {
+            CheckContext emulated = contextFor(ctx.spec, cpuFallback_, &*emulatorBuild_, ranTogether);
+            result = entry.run(emulated);
+            if (result.emulatorCannotRun) emulatorCannotRun_ = result.message;
+        }
+        if (!emulatorCannotRun_.empty()) {
+            if (report_.note.empty()) report_.note = sentence(emulatorCannotRun_) + " The checks ran on the GPU alone.";
+            return entry.where == Runs::EmulatorThenGpu
+                       ? entry.run(ctx)
+                       : makeResult(ctx, Status::Skip, "the cpu emulator counts global loads, and it cannot run this file (" +
+                                                           emulatorCannotRun_ + ")");
+        }
+        if (result.status == Status::Fail) {
+            result.message = "on the cpu emulator: " + result.message;
+        } else if (entry.where == Runs::EmulatorThenGpu && result.status == Status::Pass) {
+            const std::string emulatorMessage = result.message;
+            result = entry.run(ctx);
+            if (result.status == Status::Pass) result.message += "; on the cpu emulator too: " + emulatorMessage;
+        }
+        return result;
+    }
+
+    /// One check's result: run where its registry entry says, or skipped (or failed) with the reason.
+    CheckResult gradeCheck(const CheckSpec& spec) {
+        const CheckEntry* entry = findCheck(spec.name);
+        const bool needsCode = !entry || entry->where != Runs::WithoutCode;
+        const BuildResult& build = primaryBuild(needsCode);
+        const bool emulatorFirst = needsCode && entry && onGpu_ && cpuFallback_ && !options_.gpuAlone &&
+                                   (entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu);
+        if (emulatorFirst) buildForEmulator(build);
+        std::set<std::string> ranTogether;
+        CheckContext ctx = contextFor(spec, backend_, &build, ranTogether);
+        if (!entry) return makeResult(ctx, Status::Error, "the grader has no check named '" + spec.name + "'");
+        if (entry->where == Runs::GpuOnly && !onGpu_) {
+            std::string why = makeGpuBackend()->unavailableReason();
+            if (why.empty()) why = "the cpu backend was chosen";
+            return makeResult(ctx, Status::Skip, "needs a CUDA device (" + why + "); run it with --backend gpu on a machine with an NVIDIA GPU");
+        }
+        if (entry->where == Runs::EmulatorOnly && onGpu_ && options_.gpuAlone)
+            return makeResult(ctx, Status::Skip, "counted by the cpu emulator only (--gpu-alone)");
+        if (needsCode && spec.name != "compile" && !build.ok)
+            return build.unsupported.empty() ? makeResult(ctx, Status::Fail, "not run: the file does not compile")
+                                             : makeResult(ctx, Status::Error, "not run: " + build.unsupported);
+        return emulatorFirst ? emulatorThenGpu(*entry, ctx, ranTogether) : entry->run(ctx);
+    }
+
+    const Course& course_;
+    const Lesson& lesson_;
+    const std::filesystem::path file_;
+    const std::string displayFile_;
+    Backend* cpuFallback_;
+    const CheckOptions& options_;
+    LessonReport report_;
+    Backend* backend_ = nullptr;
+    std::string printedGrader_;
+    bool onGpu_ = false;
+    std::optional<BuildResult> primaryBuild_;
+    const BuildResult noBuild_;
+    std::optional<BuildResult> emulatorBuild_;  ///< for the emulator's part of checks when the gpu backend is primary
+    std::string emulatorCannotRun_;             ///< why the emulator cannot run this file, once found (gpu backend)
+    std::map<std::string, RunRecord> runs_;
+    HangMemo hang_;
+};
+
+}  // namespace
 
 LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::filesystem::path& file,
                          const std::string& displayFile, Backend& requested, Backend* cpuFallback,
                          const CheckOptions& options) {
-    LessonReport report;
-    report.lesson = lesson.id;
-    report.file = displayFile;
-    report.seed = options.seed ? *options.seed : 0;
-    Backend* backend = &requested;
-    const std::string unavailable = requested.unavailableReason();
-    if (!unavailable.empty() && cpuFallback && cpuFallback != &requested) {
-        report.note = "the " + requested.name() + " backend is not available (" + unavailable +
-                      "): checks ran on the cpu emulator, GPU-only checks are skipped";
-        backend = cpuFallback;
-    }
-    report.backend = backend->name();
-    report.device = backend->device();
-    report.showOutput = options.showOutput;
-    const std::string printedGrader = options.grader.empty() ? graderCommand() : options.grader;
-    const bool onGpu = backend->name() == "gpu";
-    std::optional<BuildResult> primaryBuild;  // built when a check first needs it: the quiz alone needs none
-    const BuildResult noBuild;
-    std::optional<BuildResult> emulatorBuild;  // for emulator-only checks when the gpu backend is primary
-    std::string emulatorCannotRun;  // why the emulator cannot run this file, once found (gpu backend)
-    std::map<std::string, RunRecord> runs;
-    HangMemo hang;
-    for (const auto& spec : lesson.checks) {
-        if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end())
-            continue;
-        const CheckEntry* entry = findCheck(spec.name);
-        const bool needsCode = !entry || entry->where != Runs::WithoutCode;
-        if (needsCode && !primaryBuild) {
-            primaryBuild = backend->build(lesson, file, displayFile);
-            if (options.compilerOutput && !primaryBuild->ok) report.compilerLog = primaryBuild->log;
-        }
-        const BuildResult& build = needsCode ? *primaryBuild : noBuild;
-        const bool emulatorFirst = needsCode && entry && onGpu && cpuFallback && !options.gpuAlone &&
-                                   (entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu);
-        if (emulatorFirst && !emulatorBuild) {
-            emulatorBuild = cpuFallback->build(lesson, file, displayFile);
-            // nvcc builds the file: whatever stops the emulator's build is the emulator's limit.
-            if (!emulatorBuild->ok && build.ok)
-                emulatorCannotRun = emulatorBuild->unsupported.empty() ? "the cpu emulator cannot build it: " + emulatorBuild->summary
-                                                                         : emulatorBuild->unsupported;
-        }
-        std::set<std::string> ranTogether;  // runs this check announced and got in one child: its own, even the one that hung
-        auto contextFor = [&](Backend* runner, const BuildResult* built) {
-            // Keeps a run's record, as the runs that follow see it (a hang stops them, output is shown once).
-            auto keep = [&runs, &report, &hang, &lesson, onGpu, runner, &spec](const std::string& key, const RunRequest& request,
-                                                                              RunRecord record) -> const RunRecord& {
-                auto it = runs.emplace(key, std::move(record)).first;
-                if (report.programOutput.empty() && request.wrapper.empty())  // not the sanitizer's banner
-                    keepProgramOutput(report, it->second.process.output, spec.name + ", n=" + std::to_string(request.n));
-                if (it->second.process.timedOut) hang.remember(runner->name(), lesson, spec.name, request, onGpu);
-                return it->second;
-            };
-            CheckContext context{course, lesson, spec, *runner, *built, displayFile, report.seed, options.n,
-                                 [&runs, &hang, &ranTogether, runner, built, keep](const RunRequest& request) -> const RunRecord& {
-                                     const std::string key = runKey(runner->name(), request);
-                                     if (ranTogether.count(key)) return runs.at(key);
-                                     if (const std::string why = hang.blocks(runner->name()); !why.empty()) {
-                                         RunRecord skipped;  // even the same run: the check that asks again cites the first
-                                         skipped.notStarted = why;
-                                         return runs.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
-                                     }
-                                     if (auto it = runs.find(key); it != runs.end()) return it->second;
-                                     return keep(key, request, runner->run(*built, request));
-                                 },
-                                 file, printedGrader};
-            context.runTogether = [&runs, &hang, &ranTogether, runner, built, keep](const std::vector<RunRequest>& cases) {
-                if (!runner->runsCasesTogether() || !hang.blocks(runner->name()).empty()) return;
-                std::vector<RunRequest> missing;
-                std::vector<std::string> keys;
-                for (const auto& request : cases) {
-                    if (request.mode != "matmul" || !request.wrapper.empty() || !request.extra.empty()) return;
-                    std::string key = runKey(runner->name(), request);
-                    if (runs.count(key)) continue;
-                    missing.push_back(request);
-                    keys.push_back(std::move(key));
-                }
-                if (missing.size() < 2) return;  // one run is one child either way
-                std::vector<RunRecord> records = runner->runCases(*built, missing);
-                for (size_t i = 0; i < records.size() && i < missing.size(); ++i) {
-                    keep(keys[i], missing[i], std::move(records[i]));
-                    ranTogether.insert(keys[i]);
-                }
-            };
-            return context;
-        };
-        CheckContext ctx = contextFor(backend, &build);
-        CheckResult result;
-        if (!entry) {
-            result = makeResult(ctx, Status::Error, "the grader has no check named '" + spec.name + "'");
-        } else if (entry->where == Runs::GpuOnly && !onGpu) {
-            std::string why = makeGpuBackend()->unavailableReason();
-            if (why.empty()) why = "the cpu backend was chosen";
-            result = makeResult(ctx, Status::Skip, "needs a CUDA device (" + why + "); run it with --backend gpu on a machine with an NVIDIA GPU");
-        } else if (entry->where == Runs::EmulatorOnly && onGpu && options.gpuAlone) {
-            result = makeResult(ctx, Status::Skip, "counted by the cpu emulator only (--gpu-alone)");
-        } else if (needsCode && spec.name != "compile" && !build.ok) {
-            result = build.unsupported.empty() ? makeResult(ctx, Status::Fail, "not run: the file does not compile")
-                                               : makeResult(ctx, Status::Error, "not run: " + build.unsupported);
-        } else if (emulatorFirst) {
-            if (emulatorCannotRun.empty()) {
-                CheckContext emulated = contextFor(cpuFallback, &*emulatorBuild);
-                result = entry->run(emulated);
-                if (result.emulatorCannotRun) emulatorCannotRun = result.message;
-            }
-            if (!emulatorCannotRun.empty()) {  // the GPU alone grades what it can
-                if (report.note.empty()) report.note = sentence(emulatorCannotRun) + " The checks ran on the GPU alone.";
-                result = entry->where == Runs::EmulatorThenGpu
-                             ? entry->run(ctx)
-                             : makeResult(ctx, Status::Skip, "the cpu emulator counts global loads, and it cannot run this file (" +
-                                                                 emulatorCannotRun + ")");
-            } else if (result.status == Status::Fail) {
-                result.message = "on the cpu emulator: " + result.message;
-            } else if (entry->where == Runs::EmulatorThenGpu && result.status == Status::Pass) {
-                const std::string emulatorMessage = result.message;
-                result = entry->run(ctx);
-                if (result.status == Status::Pass) result.message += "; on the cpu emulator too: " + emulatorMessage;
-            }
-        } else {
-            result = entry->run(ctx);
-        }
-        if (result.status == Status::Fail && result.maxPoints == 0) result.status = Status::Todo;  // nothing to lose: a reminder
-        report.checks.push_back(result);
-        if (result.status != Status::Skip) report.maxScore += result.maxPoints;
-        report.score += result.points;
-    }
-    return report;
+    return LessonGrading(course, lesson, file, displayFile, requested, cpuFallback, options).run();
 }
 
 }  // namespace grader

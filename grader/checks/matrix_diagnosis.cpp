@@ -27,6 +27,14 @@ double dot(const MatmulCase& c, int row, int col, int kBegin, int kEnd) {
     return sum;
 }
 
+/// The sum of term(k) for k in [kBegin, kEnd), added in order.
+template <class Term>
+double sumOverK(int kBegin, int kEnd, Term term) {
+    double sum = 0;
+    for (int k = kBegin; k < kEnd; ++k) sum += term(k);
+    return sum;
+}
+
 std::string element(int row, int col) { return "C[" + std::to_string(row) + "][" + std::to_string(col) + "]"; }
 
 std::string at(const char* matrix, long row, long col) {
@@ -35,7 +43,7 @@ std::string at(const char* matrix, long row, long col) {
 
 /// The phases one result sums: the launch's phase in lesson 2, all n / TILE in lesson 3.
 std::vector<int> phasesOf(const MatmulCase& c) {
-    if (c.lesson == 2) return {c.phase};
+    if (c.kind() == LessonKind::TileLoading) return {c.phase};
     std::vector<int> phases;
     for (int p = 0; p * c.tile < c.n; ++p) phases.push_back(p);
     return phases;
@@ -63,7 +71,7 @@ double tiledSum(const MatmulCase& c, int r, int col, const TileIndex& aAt, const
 /// (fr, fc) is the first wrong element, for a concrete example.
 std::vector<Candidate> tileCandidates(const MatmulCase& c, int fr, int fc) {
     const int T = c.tile;
-    const std::string p = c.lesson == 2 ? "phase" : phaseVariable(c.phaseLoop);
+    const std::string p = c.kind() == LessonKind::TileLoading ? "phase" : phaseVariable(c.phaseLoop);
     const TileIndex aRight = [T](int ph, int k, int r, int) { return std::make_pair(long(r), long(ph) * T + k); };
     const TileIndex bRight = [T](int ph, int k, int, int col) { return std::make_pair(long(ph) * T + k, long(col)); };
     const TileIndex aTransposed = [T](int ph, int k, int r, int) { return std::make_pair(long(r - r % T + k), long(ph) * T + r % T); };
@@ -77,7 +85,7 @@ std::vector<Candidate> tileCandidates(const MatmulCase& c, int fr, int fc) {
     };
     const std::string tA = c.tiles.a, tB = c.tiles.b;
     // What the run shows, for one thread at one step k: the element its k loop multiplied by, and the one that belongs there.
-    const int ph0 = c.lesson == 2 ? c.phase : 0, bx = fc / T, by = fr / T, x = fc % T, y = fr % T;
+    const int ph0 = c.kind() == LessonKind::TileLoading ? c.phase : 0, bx = fc / T, by = fr / T, x = fc % T, y = fr % T;
     const int kA = (y + 1) % T, kB = (x + 1) % T;  // a step where the transposed element differs
     const std::string thread = "thread (" + std::to_string(x) + "," + std::to_string(y) + ") of block (" + std::to_string(bx) + "," +
                                std::to_string(by) + ")";
@@ -94,7 +102,7 @@ std::vector<Candidate> tileCandidates(const MatmulCase& c, int fr, int fc) {
         " belongs, so column tx of " + tB + " holds a row of B: the stores to " + tB + " and the reads of it take the two indices in "
         "opposite orders. Store " + storeB + ".";
     // The concrete example: phase 1 in lesson 3 (phase 0 hides the mistake), the launch's phase in lesson 2.
-    const int ph = c.lesson == 2 ? c.phase : 1;
+    const int ph = c.kind() == LessonKind::TileLoading ? c.phase : 1;
     const int tx = fc % T, ty = fr % T;
     const std::string who = "In phase " + std::to_string(ph) + ", thread (" + std::to_string(tx) + "," + std::to_string(ty) +
                             ") of block (" + std::to_string(fc / T) + "," + std::to_string(fr / T) + ") loads ";
@@ -134,8 +142,8 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
     const int n = c.n, T = c.tile;
     const auto& A = *c.A;
     const auto& B = *c.B;
-    const int kBegin = c.lesson == 2 ? c.phase * T : 0;
-    const int kEnd = c.lesson == 2 ? kBegin + T : n;
+    const int kBegin = c.kind() == LessonKind::TileLoading ? c.phase * T : 0;
+    const int kEnd = c.kind() == LessonKind::TileLoading ? kBegin + T : n;
     std::vector<Candidate> list = {
         {"The result is the transpose of the right one: every element lands mirrored across the diagonal. Either row and "
          "column come from the wrong axes (row must come from y and column from x: row = blockIdx.y * blockDim.y + threadIdx.y), "
@@ -143,21 +151,15 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
          [&c, kBegin, kEnd](int r, int col) { return dot(c, col, r, kBegin, kEnd); }},
         {"The result is B * A instead of A * B: the operands are swapped.",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
-             double s = 0;
-             for (int k = kBegin; k < kEnd; ++k) s += double(B[size_t(r) * n + k]) * A[size_t(k) * n + col];
-             return s;
+             return sumOverK(kBegin, kEnd, [&](int k) { return double(B[size_t(r) * n + k]) * A[size_t(k) * n + col]; });
          }},
         {"B is read along a row (B[col * n + k]) instead of down a column (B[k * n + col]).",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
-             double s = 0;
-             for (int k = kBegin; k < kEnd; ++k) s += double(A[size_t(r) * n + k]) * B[size_t(col) * n + k];
-             return s;
+             return sumOverK(kBegin, kEnd, [&](int k) { return double(A[size_t(r) * n + k]) * B[size_t(col) * n + k]; });
          }},
         {"A is read down a column (A[k * n + row]) instead of along a row (A[row * n + k]).",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
-             double s = 0;
-             for (int k = kBegin; k < kEnd; ++k) s += double(A[size_t(k) * n + r]) * B[size_t(k) * n + col];
-             return s;
+             return sumOverK(kBegin, kEnd, [&](int k) { return double(A[size_t(k) * n + r]) * B[size_t(k) * n + col]; });
          }},
         {"The sum is kept in an int: each partial sum is cut to a whole number. Use float sum = 0.0f.",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
@@ -166,7 +168,7 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
              return double(s);
          }},
     };
-    if (c.lesson == 3 && n > T) {
+    if (c.kind() == LessonKind::TiledPhaseLoop && n > T) {
         const std::string loop = phaseLoopName(c.phaseLoop);
         const std::string p = phaseVariable(c.phaseLoop);
         const int last = (n + T - 1) / T - 1;
@@ -180,9 +182,9 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
                             " < n / TILE).",
                         [&c, n, T](int r, int col) { return dot(c, r, col, 0, n - T); }, last});
     }
-    if (c.lesson == 2 || c.lesson == 3)
+    if (loadsTiles(c.kind()))
         for (auto& candidate : tileCandidates(c, fr, fc)) list.push_back(std::move(candidate));
-    if (c.lesson == 2) {
+    if (c.kind() == LessonKind::TileLoading) {
         if (c.phase != 0)
             list.push_back({"The result is phase 0's share: the kernel ignores `phase` when it picks its columns of A and rows of B.",
                             [&c, T](int r, int col) { return dot(c, r, col, 0, T); }});
@@ -190,15 +192,11 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
                         [&c, n](int r, int col) { return dot(c, r, col, 0, n); }});
         list.push_back({"The tile of A comes from the wrong columns: its column index needs the phase offset, phase * TILE + tx.",
                         [&A, &B, n, kBegin, T](int r, int col) {
-                            double s = 0;
-                            for (int k = 0; k < T; ++k) s += double(A[size_t(r) * n + k]) * B[size_t(kBegin + k) * n + col];
-                            return s;
+                            return sumOverK(0, T, [&](int k) { return double(A[size_t(r) * n + k]) * B[size_t(kBegin + k) * n + col]; });
                         }});
         list.push_back({"The tile of B comes from the wrong rows: its row index needs the phase offset, phase * TILE + ty.",
                         [&A, &B, n, kBegin, T](int r, int col) {
-                            double s = 0;
-                            for (int k = 0; k < T; ++k) s += double(A[size_t(r) * n + kBegin + k]) * B[size_t(k) * n + col];
-                            return s;
+                            return sumOverK(0, T, [&](int k) { return double(A[size_t(r) * n + kBegin + k]) * B[size_t(k) * n + col]; });
                         }});
     }
     return list;
@@ -234,6 +232,119 @@ std::string coverage(const MatmulCase& c, const std::vector<char>& missing) {
     return std::to_string(missingCount) + " elements were never written (they are still NaN): check which threads store to C.";
 }
 
+/// The elements of C that differ from the reference by more than the tolerance (or are NaN).
+struct WrongElements {
+    std::vector<size_t> wrong;  ///< row * n + col, in order
+    std::vector<char> missing;  ///< per element: NaN and never written
+    long nanWrong = 0;          ///< wrong elements that are NaN
+    long writtenNan = 0;        ///< of those, the ones the kernel wrote
+    double worst = 0;           ///< the largest error of an element that is not NaN
+};
+
+/// The tolerance of a case: its relative tolerance times n times the largest |A| and |B|.
+double toleranceOf(const MatmulCase& c) {
+    double maxA = 0, maxB = 0;
+    for (float x : *c.A) maxA = std::max(maxA, double(std::fabs(x)));
+    for (float x : *c.B) maxB = std::max(maxB, double(std::fabs(x)));
+    return c.relativeTolerance * c.n * maxA * maxB;
+}
+
+/// Compares every element of `c.actual` with `expected`.
+WrongElements findWrong(const MatmulCase& c, const std::vector<float>& expected, double tolerance) {
+    const auto& actual = *c.actual;
+    WrongElements w;
+    w.missing.assign(expected.size(), 0);
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const double diff = std::fabs(double(actual[i]) - expected[i]);
+        if (!std::isnan(actual[i]) && !(diff > tolerance)) continue;  // a NaN reference element is never wrong
+        w.wrong.push_back(i);
+        if (!std::isnan(actual[i])) {
+            w.worst = std::max(w.worst, diff);
+            continue;
+        }
+        ++w.nanWrong;
+        const bool wasWritten = c.written.size() == expected.size() && c.written[i] == '1';  // a record may lie
+        if (wasWritten) ++w.writtenNan;
+        else w.missing[i] = 1;
+    }
+    return w;
+}
+
+/// The first known mistake whose formula gives the result on a sample of wrong and right elements ("" when none does);
+/// sets the verdict's map phase when one does.
+std::string matchCandidate(const MatmulCase& c, const std::vector<float>& expected, const WrongElements& w, MatmulVerdict& v) {
+    const auto& actual = *c.actual;
+    const int n = c.n;
+    std::vector<size_t> sample;
+    const size_t step = std::max<size_t>(1, w.wrong.size() / 48);
+    for (size_t i = 0; i < w.wrong.size(); i += step) sample.push_back(w.wrong[i]);
+    const size_t rightStep = std::max<size_t>(1, expected.size() / 16);
+    for (size_t i = 0; i < expected.size(); i += rightStep) sample.push_back(i);
+    const size_t first = w.wrong.front();
+    for (const auto& cand : candidates(c, static_cast<int>(first / n), static_cast<int>(first % n))) {
+        const bool all = std::all_of(sample.begin(), sample.end(), [&](size_t i) {
+            const double guess = cand.value(static_cast<int>(i / n), static_cast<int>(i % n));
+            return !std::isnan(actual[i]) && !(std::fabs(guess - actual[i]) > v.tolerance);  // a NaN guess does not refute
+        });
+        if (all) {
+            v.mapPhase = cand.mapPhase;
+            return cand.pattern;
+        }
+    }
+    return "";
+}
+
+/// The facts of a result no known mistake explains: the region the wrong elements lie in, how many are NaN, the largest error.
+std::string wrongRegion(const MatmulCase& c, const WrongElements& w, double tolerance) {
+    const int n = c.n;
+    int r0 = n, r1 = -1, c0 = n, c1 = -1;
+    for (size_t i : w.wrong) {
+        r0 = std::min(r0, int(i / n));
+        r1 = std::max(r1, int(i / n));
+        c0 = std::min(c0, int(i % n));
+        c1 = std::max(c1, int(i % n));
+    }
+    std::string pattern;
+    if (w.wrong.size() > 1 && (r0 > 0 || c0 > 0 || r1 < n - 1 || c1 < n - 1))
+        pattern = "The wrong elements lie in rows " + std::to_string(r0) + ".." + std::to_string(r1) + ", columns " +
+                  std::to_string(c0) + ".." + std::to_string(c1) + "; the rest is right.";
+    if (w.nanWrong > 0)
+        pattern += (pattern.empty() ? "" : " ") + std::to_string(w.nanWrong) +
+                   " of them are NaN (never written, or computed from unloaded shared memory).";
+    if (w.worst > 0 && w.worst < 100 * tolerance) {
+        char text[96];
+        std::snprintf(text, sizeof text, " The largest error is %.3g, the tolerance %.3g.", w.worst, tolerance);
+        pattern += text;
+    }
+    return pattern;
+}
+
+/// What the wrong elements show: an uninitialized sum, NaN (written, or never written), a known mistake, all zeros,
+/// or the facts; sets `recognized` when a pattern explains them.
+std::string patternOf(const MatmulCase& c, const std::vector<float>& expected, const WrongElements& w, MatmulVerdict& v) {
+    const auto& actual = *c.actual;
+    const auto uninitialized = [&actual](size_t i) {
+        uint32_t bits;
+        std::memcpy(&bits, &actual[i], sizeof bits);
+        return bits == kUninitializedFloatBits;
+    };
+    v.recognized = true;
+    if (std::all_of(w.wrong.begin(), w.wrong.end(), uninitialized))
+        return "Every wrong element is " + formatValue(actual[w.wrong.front()]) + ", the value a local variable that nothing set holds in the "
+               "emulator: the sum started uninitialized. Start it at 0 (float sum = 0.0f;); on a GPU it starts with whatever its "
+               "register held, so the result can change from run to run.";
+    if (w.nanWrong == v.wrong)
+        return w.writtenNan == v.wrong
+                   ? "Your kernel wrote NaN: C is filled with NaN before every launch, so adding to it (C[...] += ...) keeps NaN; store the sum with =."
+                   : coverage(c, w.missing);
+    if (std::string known = matchCandidate(c, expected, w, v); !known.empty()) return known;
+    v.recognized = false;
+    const bool allZero = std::all_of(w.wrong.begin(), w.wrong.end(), [&actual](size_t i) { return actual[i] == 0.0f; });
+    if (allZero && size_t(v.wrong) + 64 >= expected.size())
+        return "Every element is 0: the kernel stores a sum it never added to (the starter's TODOs compute it).";
+    return wrongRegion(c, w, v.tolerance);
+}
+
 }  // namespace
 
 std::string formatValue(double v) {
@@ -245,109 +356,24 @@ std::string formatValue(double v) {
 
 MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expected) {
     MatmulVerdict v;
-    const int n = c.n;
     const auto& actual = *c.actual;
-    double maxA = 0, maxB = 0;
-    for (float x : *c.A) maxA = std::max(maxA, double(std::fabs(x)));
-    for (float x : *c.B) maxB = std::max(maxB, double(std::fabs(x)));
-    v.tolerance = c.relativeTolerance * n * maxA * maxB;
+    v.tolerance = toleranceOf(c);
     if (actual.size() != expected.size()) {
         v.message = "the harness returned " + std::to_string(actual.size()) + " elements, expected " + std::to_string(expected.size());
         return v;
     }
-    std::vector<char> missing(expected.size(), 0);
-    std::vector<size_t> wrong;
-    long nanWrong = 0, writtenNan = 0;
-    double worst = 0;
-    for (size_t i = 0; i < expected.size(); ++i) {
-        const double diff = std::fabs(double(actual[i]) - expected[i]);
-        if (std::isnan(actual[i]) || diff > v.tolerance) {
-            wrong.push_back(i);
-            if (std::isnan(actual[i])) {
-                ++nanWrong;
-                const bool wasWritten = c.written.size() == expected.size() && c.written[i] == '1';  // a record may lie
-                if (wasWritten) ++writtenNan;
-                else missing[i] = 1;
-            } else {
-                worst = std::max(worst, diff);
-            }
-        }
-    }
-    v.wrong = static_cast<long>(wrong.size());
-    if (wrong.empty()) {
+    const WrongElements w = findWrong(c, expected, v.tolerance);
+    v.wrong = static_cast<long>(w.wrong.size());
+    if (w.wrong.empty()) {
         v.ok = true;
         return v;
     }
-    const size_t first = wrong.front();
+    const size_t first = w.wrong.front();
     v.firstWrong = static_cast<long>(first);
-    const int fr = static_cast<int>(first / n), fc = static_cast<int>(first % n);
-    std::string msg = element(fr, fc) + " = " + formatValue(actual[first]) + ", expected " + formatValue(expected[first]) + ". " +
-                      std::to_string(wrong.size()) + " of " + std::to_string(expected.size()) + (wrong.size() == 1 ? " elements is wrong." : " elements are wrong.");
-    std::string pattern;
-    const auto uninitialized = [&actual](size_t i) {
-        uint32_t bits;
-        std::memcpy(&bits, &actual[i], sizeof bits);
-        return bits == kUninitializedFloatBits;
-    };
-    if (std::all_of(wrong.begin(), wrong.end(), uninitialized)) {
-        v.recognized = true;
-        pattern = "Every wrong element is " + formatValue(actual[first]) + ", the value a local variable that nothing set holds in the "
-                  "emulator: the sum started uninitialized. Start it at 0 (float sum = 0.0f;); on a GPU it starts with whatever its "
-                  "register held, so the result can change from run to run.";
-    } else if (nanWrong == v.wrong) {
-        v.recognized = true;
-        if (writtenNan == v.wrong)
-            pattern = "Your kernel wrote NaN: C is filled with NaN before every launch, so adding to it (C[...] += ...) keeps NaN; store the sum with =.";
-        else
-            pattern = coverage(c, missing);
-    } else {
-        // Try each known mistake on a sample of wrong and right elements.
-        std::vector<size_t> sample;
-        const size_t step = std::max<size_t>(1, wrong.size() / 48);
-        for (size_t i = 0; i < wrong.size(); i += step) sample.push_back(wrong[i]);
-        const size_t rightStep = std::max<size_t>(1, expected.size() / 16);
-        for (size_t i = 0; i < expected.size(); i += rightStep) sample.push_back(i);
-        for (const auto& cand : candidates(c, fr, fc)) {
-            bool all = true;
-            for (size_t i : sample) {
-                const double guess = cand.value(static_cast<int>(i / n), static_cast<int>(i % n));
-                if (std::isnan(actual[i]) || std::fabs(guess - actual[i]) > v.tolerance) {
-                    all = false;
-                    break;
-                }
-            }
-            if (all) {
-                pattern = cand.pattern;
-                v.mapPhase = cand.mapPhase;
-                v.recognized = true;
-                break;
-            }
-        }
-        bool allZero = true;
-        for (size_t i : wrong) allZero &= (actual[i] == 0.0f);
-        if (pattern.empty() && allZero && size_t(v.wrong) + 64 >= expected.size())
-            pattern = "Every element is 0: the kernel stores a sum it never added to (the starter's TODOs compute it).";
-        if (pattern.empty()) {
-            int r0 = n, r1 = -1, c0 = n, c1 = -1;
-            for (size_t i : wrong) {
-                r0 = std::min(r0, int(i / n));
-                r1 = std::max(r1, int(i / n));
-                c0 = std::min(c0, int(i % n));
-                c1 = std::max(c1, int(i % n));
-            }
-            if (wrong.size() > 1 && (r0 > 0 || c0 > 0 || r1 < n - 1 || c1 < n - 1))
-                pattern = "The wrong elements lie in rows " + std::to_string(r0) + ".." + std::to_string(r1) + ", columns " +
-                          std::to_string(c0) + ".." + std::to_string(c1) + "; the rest is right.";
-            if (nanWrong > 0) pattern += (pattern.empty() ? "" : " ") + std::to_string(nanWrong) + " of them are NaN (never written, or computed from unloaded shared memory).";
-            if (worst > 0 && worst < 100 * v.tolerance) {
-                char text[96];
-                std::snprintf(text, sizeof text, " The largest error is %.3g, the tolerance %.3g.", worst, v.tolerance);
-                pattern += text;
-            }
-        }
-    }
-    if (!pattern.empty()) msg += " " + pattern;
-    v.message = msg;
+    v.message = element(static_cast<int>(first / c.n), static_cast<int>(first % c.n)) + " = " + formatValue(actual[first]) +
+                ", expected " + formatValue(expected[first]) + ". " + std::to_string(w.wrong.size()) + " of " +
+                std::to_string(expected.size()) + (w.wrong.size() == 1 ? " elements is wrong." : " elements are wrong.");
+    if (const std::string pattern = patternOf(c, expected, w, v); !pattern.empty()) v.message += " " + pattern;
     return v;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "checks/source_scan.h"
+#include "core/course.h"
 
 namespace grader {
 
@@ -36,6 +37,9 @@ struct MatmulCase {
     double relativeTolerance = 1e-6;
     std::optional<PhaseLoop> phaseLoop;  ///< the student's phase loop, to quote its names (lesson 3)
     TileNames tiles;                     ///< the student's names of the shared tiles
+
+    /// What the lesson's kernel does (from `lesson`).
+    LessonKind kind() const { return lessonKind(lesson); }
 };
 
 /// The reference product (lesson 2: the phase's share), computed in the parent.

@@ -36,8 +36,8 @@ __attribute__((target_clones("avx2", "default"))) void addProducts(const float* 
 
 std::vector<float> referenceProduct(const MatmulCase& c) {
     const int n = c.n;
-    const int kBegin = c.lesson == 2 ? c.phase * c.tile : 0;
-    const int kEnd = c.lesson == 2 ? std::min(n, kBegin + c.tile) : n;
+    const int kBegin = c.kind() == LessonKind::TileLoading ? c.phase * c.tile : 0;
+    const int kEnd = c.kind() == LessonKind::TileLoading ? std::min(n, kBegin + c.tile) : n;
     std::vector<float> C(size_t(n) * n, 0.0f);
     addProducts(c.A->data(), c.B->data(), C.data(), n, kBegin, kEnd);
     return C;

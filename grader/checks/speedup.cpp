@@ -14,7 +14,7 @@ namespace grader {
 
 CheckResult checkSpeedup(CheckContext& ctx) {
     RunRequest request;
-    request.mode = "speedup";
+    request.mode = RunMode::Speedup;
     request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("gpu_size", 2048));
     request.seed = ctx.seed;
     request.timeLimitS = ctx.spec.timeLimitS;
@@ -29,7 +29,7 @@ CheckResult checkSpeedup(CheckContext& ctx) {
     const auto& s = record.speedup;
     if (s.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timings");
     const double naive = fieldNumber(s, "naive_ms"), tiled = fieldNumber(s, "tiled_ms");
-    const bool lesson4 = ctx.lesson.number == 4;
+    const bool lesson4 = ctx.lesson.kind() == LessonKind::Timing;
     const double mine = lesson4 ? fieldNumber(s, "student_timer_tiled_ms") : fieldNumber(s, "student_ms");
     const double mineNaive = lesson4 ? fieldNumber(s, "student_timer_naive_ms") : naive;
     const double floor = ctx.spec.numberParam("floor", 1.1), fraction = ctx.spec.numberParam("fraction", 0.8);

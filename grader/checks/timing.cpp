@@ -27,9 +27,9 @@ bool near(double a, double b) { return std::fabs(a - b) <= 1e-3 * std::max(1.0, 
 }  // namespace
 
 CheckResult checkTiming(CheckContext& ctx) {
-    const bool gpu = ctx.backend.name() == "gpu";
+    const bool gpu = ctx.backend.kind() == BackendKind::Gpu;
     RunRequest request;
-    request.mode = "timing";
+    request.mode = RunMode::Timing;
     request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam(gpu ? "gpu_size" : "cpu_size", gpu ? 2048 : 64));
     request.seed = ctx.seed;
     request.timeLimitS = ctx.spec.timeLimitS;

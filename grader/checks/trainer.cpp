@@ -23,7 +23,7 @@ CheckResult checkTrainer(CheckContext& ctx) {
     const std::string command = ctx.grader + " trainer " + ctx.lesson.id + progressOption;
     if (!std::filesystem::exists(path))
         return makeResult(ctx, Status::Fail, "no trainer progress: " + display + " is missing.\nDo the exercises: " + command);
-    const LoadedProgress loaded = loadProgress(path, display, trainerCourseVersion(ctx.course.tile));
+    const LoadedProgress loaded = loadProgress(path, display, trainerCourseVersion(kKitTile));
     if (loaded.problem != ProgressProblem::None)
         return makeResult(ctx, Status::Fail, sentence(loaded.error.format()) + "\nRun the trainer again (it sets the file aside): " + command);
     int bestRight = -1, total = 0;
@@ -31,7 +31,7 @@ CheckResult checkTrainer(CheckContext& ctx) {
     std::string notRight;
     for (const SetRecord& record : loaded.progress.records) {
         if (record.set != ctx.lesson.id) continue;
-        const auto set = generateSet(record.set, record.seed, ctx.course.tile);
+        const auto set = generateSet(record.set, record.seed, kKitTile);
         int right = 0;
         std::string missed;
         for (size_t i = 0; i < set->exercises.size(); ++i) {

@@ -46,6 +46,23 @@ struct CheckSpec {
     std::vector<long> listParam(const std::string& key, const std::vector<long>& fallback) const;
 };
 
+/// What a lesson's kernel does, which decides how its checks judge it (the contract fixes one per lesson).
+enum class LessonKind {
+    Naive,           ///< lesson 1: one thread per element of C, no shared memory
+    TileLoading,     ///< lesson 2: one phase's tiles loaded into shared memory (the launch names the phase)
+    TiledPhaseLoop,  ///< lesson 3: the tiled kernel, every phase in its phase loop
+    Timing,          ///< lesson 4: timing the kernel and computing GFLOP/s
+};
+
+/// The kind of lesson `number` (1 .. 4; any other number is treated as lesson 1's).
+constexpr LessonKind lessonKind(int number) {
+    return number == 2 ? LessonKind::TileLoading : number == 3 ? LessonKind::TiledPhaseLoop
+                                                  : number == 4 ? LessonKind::Timing : LessonKind::Naive;
+}
+
+/// True for the lessons whose kernel loads __shared__ tiles (tile loading, tiled phase loop).
+constexpr bool loadsTiles(LessonKind kind) { return kind == LessonKind::TileLoading || kind == LessonKind::TiledPhaseLoop; }
+
 /// One lesson: where its files are and what is checked.
 struct Lesson {
     std::string id;            ///< lesson1 .. lesson4 (fixed by the contract)
@@ -61,6 +78,8 @@ struct Lesson {
 
     /// The check named `name`, or nullptr.
     const CheckSpec* findCheck(const std::string& name) const;
+    /// What the lesson's kernel does (from its number).
+    LessonKind kind() const { return lessonKind(number); }
     /// Where the student's file sits in a kit, from its root: "starter/<folder>/<student_file>".
     std::string starterFile() const;
 };

@@ -52,7 +52,7 @@ std::string oneWord(const char* name) {
 
 void reportIndex(const UbsanOutOfBounds* data, uintptr_t index) {
     if (!cuemu::inDeviceCode()) return;  // host code: nvcc's host build does not check either
-    cuemu::fault("fault kind=array-index index=" + std::to_string(indexValue(data->indexType, index)) +
+    cuemu::fault(cuemu::faultLineStart(cuemu::FaultKind::ArrayIndex) + " index=" + std::to_string(indexValue(data->indexType, index)) +
                  " line=" + std::to_string(data->location.line) + " column=" + std::to_string(data->location.column) +
                  " type=" + oneWord(data->arrayType->name) + cuemu::faultThreadFields());
 }
@@ -70,7 +70,7 @@ void __ubsan_handle_out_of_bounds_abort(const UbsanOutOfBounds* data, uintptr_t 
 /// glibc's assert() calls this; in a kernel it ends the run as a device-side assert ends the kernel.
 [[noreturn]] void __assert_fail(const char* expression, const char* file, unsigned int line, const char* function) {
     if (cuemu::inDeviceCode())
-        cuemu::fault("fault kind=device-assert line=" + std::to_string(line) + cuemu::faultThreadFields() +
+        cuemu::fault(cuemu::faultLineStart(cuemu::FaultKind::DeviceAssert) + " line=" + std::to_string(line) + cuemu::faultThreadFields() +
                      " message=" + std::string(expression));
     std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, expression);
     std::abort();
@@ -82,7 +82,7 @@ namespace cuemu {
 
 void deviceTrap(const char* what, int line) {
     if (!inDeviceCode()) std::abort();
-    fault("fault kind=device-trap line=" + std::to_string(line) + faultThreadFields() + " message=" + what);
+    fault(faultLineStart(FaultKind::DeviceTrap) + " line=" + std::to_string(line) + faultThreadFields() + " message=" + what);
 }
 
 }  // namespace cuemu

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <iterator>
 #include <utility>
+#include <vector>
 
 #include "runtime_internal.h"
 
@@ -138,40 +139,50 @@ const cudaDeviceProp& h200() {
 /// An H200's SM and memory clocks in kHz: attributes only since CUDA 13 removed their cudaDeviceProp fields.
 constexpr long long kClockRateKHz = 1980000, kMemoryClockRateKHz = 3201000;
 
-/// cudaDeviceGetAttribute's answer for `attr`, or false for a value outside the enum.
-bool attributeValue(cudaDeviceAttr attr, int& value) {
-    const cudaDeviceProp& p = h200();
-    const std::pair<cudaDeviceAttr, long long> table[] = {
+/// One attribute's answer.
+using AttributeRow = std::pair<cudaDeviceAttr, long long>;
+
+/// The limits of threads, blocks, grids, memory and clocks, and how kernels run.
+std::vector<AttributeRow> computeAttributes(const cudaDeviceProp& p) {
+    return {
         {cudaDevAttrMaxThreadsPerBlock, p.maxThreadsPerBlock}, {cudaDevAttrMaxBlockDimX, p.maxThreadsDim[0]},
         {cudaDevAttrMaxBlockDimY, p.maxThreadsDim[1]}, {cudaDevAttrMaxBlockDimZ, p.maxThreadsDim[2]},
         {cudaDevAttrMaxGridDimX, p.maxGridSize[0]}, {cudaDevAttrMaxGridDimY, p.maxGridSize[1]},
         {cudaDevAttrMaxGridDimZ, p.maxGridSize[2]}, {cudaDevAttrMaxSharedMemoryPerBlock, p.sharedMemPerBlock},
-        {cudaDevAttrTotalConstantMemory, p.totalConstMem}, {cudaDevAttrWarpSize, p.warpSize},
-        {cudaDevAttrMaxPitch, p.memPitch}, {cudaDevAttrMaxRegistersPerBlock, p.regsPerBlock},
-        {cudaDevAttrClockRate, kClockRateKHz}, {cudaDevAttrTextureAlignment, p.textureAlignment},
-        {cudaDevAttrGpuOverlap, 1}, {cudaDevAttrMultiProcessorCount, p.multiProcessorCount},
-        {cudaDevAttrKernelExecTimeout, 0}, {cudaDevAttrIntegrated, p.integrated},
-        {cudaDevAttrCanMapHostMemory, p.canMapHostMemory}, {cudaDevAttrComputeMode, cudaComputeModeDefault},
-        {cudaDevAttrMaxTexture1DWidth, p.maxTexture1D}, {cudaDevAttrMaxTexture2DWidth, p.maxTexture2D[0]},
-        {cudaDevAttrMaxTexture2DHeight, p.maxTexture2D[1]}, {cudaDevAttrMaxTexture3DWidth, p.maxTexture3D[0]},
-        {cudaDevAttrMaxTexture3DHeight, p.maxTexture3D[1]}, {cudaDevAttrMaxTexture3DDepth, p.maxTexture3D[2]},
-        {cudaDevAttrMaxTexture2DLayeredWidth, p.maxTexture2DLayered[0]},
-        {cudaDevAttrMaxTexture2DLayeredHeight, p.maxTexture2DLayered[1]},
-        {cudaDevAttrMaxTexture2DLayeredLayers, p.maxTexture2DLayered[2]},
-        {cudaDevAttrSurfaceAlignment, p.surfaceAlignment}, {cudaDevAttrConcurrentKernels, p.concurrentKernels},
-        {cudaDevAttrEccEnabled, p.ECCEnabled}, {cudaDevAttrPciBusId, p.pciBusID},
-        {cudaDevAttrPciDeviceId, p.pciDeviceID}, {cudaDevAttrTccDriver, p.tccDriver},
+        {cudaDevAttrTotalConstantMemory, p.totalConstMem}, {cudaDevAttrWarpSize, p.warpSize}, {cudaDevAttrMaxPitch, p.memPitch},
+        {cudaDevAttrMaxRegistersPerBlock, p.regsPerBlock}, {cudaDevAttrClockRate, kClockRateKHz}, {cudaDevAttrGpuOverlap, 1},
+        {cudaDevAttrMultiProcessorCount, p.multiProcessorCount}, {cudaDevAttrKernelExecTimeout, 0},
+        {cudaDevAttrComputeMode, cudaComputeModeDefault}, {cudaDevAttrConcurrentKernels, p.concurrentKernels},
         {cudaDevAttrMemoryClockRate, kMemoryClockRateKHz}, {cudaDevAttrGlobalMemoryBusWidth, p.memoryBusWidth},
         {cudaDevAttrL2CacheSize, p.l2CacheSize}, {cudaDevAttrMaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor},
-        {cudaDevAttrAsyncEngineCount, p.asyncEngineCount}, {cudaDevAttrUnifiedAddressing, p.unifiedAddressing},
+        {cudaDevAttrAsyncEngineCount, p.asyncEngineCount}, {cudaDevAttrComputeCapabilityMajor, p.major},
+        {cudaDevAttrComputeCapabilityMinor, p.minor}, {cudaDevAttrGlobalL1CacheSupported, p.globalL1CacheSupported},
+        {cudaDevAttrLocalL1CacheSupported, p.localL1CacheSupported},
+        {cudaDevAttrMaxSharedMemoryPerMultiprocessor, p.sharedMemPerMultiprocessor},
+        {cudaDevAttrMaxRegistersPerMultiprocessor, p.regsPerMultiprocessor}, {cudaDevAttrSingleToDoublePrecisionPerfRatio, 2},
+        {cudaDevAttrMaxSharedMemoryPerBlockOptin, p.sharedMemPerBlockOptin},
+        {cudaDevAttrMaxBlocksPerMultiprocessor, p.maxBlocksPerMultiProcessor},
+        {cudaDevAttrMaxPersistingL2CacheSize, p.persistingL2CacheMaxSize},
+        {cudaDevAttrMaxAccessPolicyWindowSize, p.accessPolicyMaxWindowSize},
+        {cudaDevAttrReservedSharedMemoryPerBlock, p.reservedSharedMemPerBlock},
+    };
+}
+
+/// The texture and surface sizes and alignments.
+std::vector<AttributeRow> textureAttributes(const cudaDeviceProp& p) {
+    return {
+        {cudaDevAttrTextureAlignment, p.textureAlignment}, {cudaDevAttrMaxTexture1DWidth, p.maxTexture1D},
+        {cudaDevAttrMaxTexture2DWidth, p.maxTexture2D[0]}, {cudaDevAttrMaxTexture2DHeight, p.maxTexture2D[1]},
+        {cudaDevAttrMaxTexture3DWidth, p.maxTexture3D[0]}, {cudaDevAttrMaxTexture3DHeight, p.maxTexture3D[1]},
+        {cudaDevAttrMaxTexture3DDepth, p.maxTexture3D[2]}, {cudaDevAttrMaxTexture2DLayeredWidth, p.maxTexture2DLayered[0]},
+        {cudaDevAttrMaxTexture2DLayeredHeight, p.maxTexture2DLayered[1]},
+        {cudaDevAttrMaxTexture2DLayeredLayers, p.maxTexture2DLayered[2]}, {cudaDevAttrSurfaceAlignment, p.surfaceAlignment},
         {cudaDevAttrMaxTexture1DLayeredWidth, p.maxTexture1DLayered[0]},
         {cudaDevAttrMaxTexture1DLayeredLayers, p.maxTexture1DLayered[1]},
         {cudaDevAttrMaxTexture2DGatherWidth, p.maxTexture2DGather[0]},
-        {cudaDevAttrMaxTexture2DGatherHeight, p.maxTexture2DGather[1]},
-        {cudaDevAttrMaxTexture3DWidthAlt, p.maxTexture3DAlt[0]}, {cudaDevAttrMaxTexture3DHeightAlt, p.maxTexture3DAlt[1]},
-        {cudaDevAttrMaxTexture3DDepthAlt, p.maxTexture3DAlt[2]}, {cudaDevAttrPciDomainId, p.pciDomainID},
-        {cudaDevAttrTexturePitchAlignment, p.texturePitchAlignment},
-        {cudaDevAttrMaxTextureCubemapWidth, p.maxTextureCubemap},
+        {cudaDevAttrMaxTexture2DGatherHeight, p.maxTexture2DGather[1]}, {cudaDevAttrMaxTexture3DWidthAlt, p.maxTexture3DAlt[0]},
+        {cudaDevAttrMaxTexture3DHeightAlt, p.maxTexture3DAlt[1]}, {cudaDevAttrMaxTexture3DDepthAlt, p.maxTexture3DAlt[2]},
+        {cudaDevAttrTexturePitchAlignment, p.texturePitchAlignment}, {cudaDevAttrMaxTextureCubemapWidth, p.maxTextureCubemap},
         {cudaDevAttrMaxTextureCubemapLayeredWidth, p.maxTextureCubemapLayered[0]},
         {cudaDevAttrMaxTextureCubemapLayeredLayers, p.maxTextureCubemapLayered[1]},
         {cudaDevAttrMaxSurface1DWidth, p.maxSurface1D}, {cudaDevAttrMaxSurface2DWidth, p.maxSurface2D[0]},
@@ -185,54 +196,55 @@ bool attributeValue(cudaDeviceAttr attr, int& value) {
         {cudaDevAttrMaxSurfaceCubemapWidth, p.maxSurfaceCubemap},
         {cudaDevAttrMaxSurfaceCubemapLayeredWidth, p.maxSurfaceCubemapLayered[0]},
         {cudaDevAttrMaxSurfaceCubemapLayeredLayers, p.maxSurfaceCubemapLayered[1]},
-        {cudaDevAttrMaxTexture1DLinearWidth, 268435456},
-        {cudaDevAttrMaxTexture2DLinearWidth, p.maxTexture2DLinear[0]},
+        {cudaDevAttrMaxTexture1DLinearWidth, 268435456}, {cudaDevAttrMaxTexture2DLinearWidth, p.maxTexture2DLinear[0]},
         {cudaDevAttrMaxTexture2DLinearHeight, p.maxTexture2DLinear[1]},
         {cudaDevAttrMaxTexture2DLinearPitch, p.maxTexture2DLinear[2]},
         {cudaDevAttrMaxTexture2DMipmappedWidth, p.maxTexture2DMipmap[0]},
         {cudaDevAttrMaxTexture2DMipmappedHeight, p.maxTexture2DMipmap[1]},
-        {cudaDevAttrComputeCapabilityMajor, p.major}, {cudaDevAttrComputeCapabilityMinor, p.minor},
         {cudaDevAttrMaxTexture1DMipmappedWidth, p.maxTexture1DMipmap},
-        {cudaDevAttrStreamPrioritiesSupported, p.streamPrioritiesSupported},
-        {cudaDevAttrGlobalL1CacheSupported, p.globalL1CacheSupported},
-        {cudaDevAttrLocalL1CacheSupported, p.localL1CacheSupported},
-        {cudaDevAttrMaxSharedMemoryPerMultiprocessor, p.sharedMemPerMultiprocessor},
-        {cudaDevAttrMaxRegistersPerMultiprocessor, p.regsPerMultiprocessor},
+    };
+}
+
+/// The memory model, the interconnect and the platform: PCI, NUMA, managed memory, pools.
+std::vector<AttributeRow> platformAttributes(const cudaDeviceProp& p) {
+    return {
+        {cudaDevAttrIntegrated, p.integrated}, {cudaDevAttrCanMapHostMemory, p.canMapHostMemory},
+        {cudaDevAttrEccEnabled, p.ECCEnabled}, {cudaDevAttrPciBusId, p.pciBusID}, {cudaDevAttrPciDeviceId, p.pciDeviceID},
+        {cudaDevAttrTccDriver, p.tccDriver}, {cudaDevAttrUnifiedAddressing, p.unifiedAddressing},
+        {cudaDevAttrPciDomainId, p.pciDomainID}, {cudaDevAttrStreamPrioritiesSupported, p.streamPrioritiesSupported},
         {cudaDevAttrManagedMemory, p.managedMemory}, {cudaDevAttrIsMultiGpuBoard, p.isMultiGpuBoard},
         {cudaDevAttrMultiGpuBoardGroupID, p.multiGpuBoardGroupID},
         {cudaDevAttrHostNativeAtomicSupported, p.hostNativeAtomicSupported},
-        {cudaDevAttrSingleToDoublePrecisionPerfRatio, 2},
         {cudaDevAttrPageableMemoryAccess, p.pageableMemoryAccess},
         {cudaDevAttrConcurrentManagedAccess, p.concurrentManagedAccess},
         {cudaDevAttrComputePreemptionSupported, p.computePreemptionSupported},
         {cudaDevAttrCanUseHostPointerForRegisteredMem, p.canUseHostPointerForRegisteredMem},
-        {cudaDevAttrCooperativeLaunch, p.cooperativeLaunch},
-        {cudaDevAttrMaxSharedMemoryPerBlockOptin, p.sharedMemPerBlockOptin},
-        {cudaDevAttrHostRegisterSupported, p.hostRegisterSupported},
+        {cudaDevAttrCooperativeLaunch, p.cooperativeLaunch}, {cudaDevAttrHostRegisterSupported, p.hostRegisterSupported},
         {cudaDevAttrPageableMemoryAccessUsesHostPageTables, p.pageableMemoryAccessUsesHostPageTables},
         {cudaDevAttrDirectManagedMemAccessFromHost, p.directManagedMemAccessFromHost},
-        {cudaDevAttrMaxBlocksPerMultiprocessor, p.maxBlocksPerMultiProcessor},
-        {cudaDevAttrMaxPersistingL2CacheSize, p.persistingL2CacheMaxSize},
-        {cudaDevAttrMaxAccessPolicyWindowSize, p.accessPolicyMaxWindowSize},
-        {cudaDevAttrReservedSharedMemoryPerBlock, p.reservedSharedMemPerBlock},
         {cudaDevAttrSparseCudaArraySupported, p.sparseCudaArraySupported},
         {cudaDevAttrHostRegisterReadOnlySupported, p.hostRegisterReadOnlySupported},
         {cudaDevAttrTimelineSemaphoreInteropSupported, p.timelineSemaphoreInteropSupported},
-        {cudaDevAttrMemoryPoolsSupported, p.memoryPoolsSupported},
-        {cudaDevAttrGPUDirectRDMASupported, p.gpuDirectRDMASupported},
+        {cudaDevAttrMemoryPoolsSupported, p.memoryPoolsSupported}, {cudaDevAttrGPUDirectRDMASupported, p.gpuDirectRDMASupported},
         {cudaDevAttrGPUDirectRDMAFlushWritesOptions, p.gpuDirectRDMAFlushWritesOptions},
         {cudaDevAttrGPUDirectRDMAWritesOrdering, p.gpuDirectRDMAWritesOrdering},
         {cudaDevAttrMemoryPoolSupportedHandleTypes, p.memoryPoolSupportedHandleTypes},
         {cudaDevAttrClusterLaunch, p.clusterLaunch},
         {cudaDevAttrDeferredMappingCudaArraySupported, p.deferredMappingCudaArraySupported},
         {cudaDevAttrIpcEventSupport, p.ipcEventSupported}, {cudaDevAttrMemSyncDomainCount, 4},
-        {cudaDevAttrNumaConfig, p.deviceNumaConfig}, {cudaDevAttrNumaId, p.deviceNumaId},
-        {cudaDevAttrMpsEnabled, p.mpsEnabled}, {cudaDevAttrHostNumaId, p.hostNumaId},
-        {cudaDevAttrGpuPciDeviceId, p.gpuPciDeviceID}, {cudaDevAttrGpuPciSubsystemId, p.gpuPciSubsystemID},
+        {cudaDevAttrNumaConfig, p.deviceNumaConfig}, {cudaDevAttrNumaId, p.deviceNumaId}, {cudaDevAttrMpsEnabled, p.mpsEnabled},
+        {cudaDevAttrHostNumaId, p.hostNumaId}, {cudaDevAttrGpuPciDeviceId, p.gpuPciDeviceID},
+        {cudaDevAttrGpuPciSubsystemId, p.gpuPciSubsystemID},
         {cudaDevAttrHostNumaMultinodeIpcSupported, p.hostNumaMultinodeIpcSupported},
     };
-    for (const auto& [a, v] : table)
-        if (a == attr) return value = static_cast<int>(v), true;
+}
+
+/// cudaDeviceGetAttribute's answer for `attr`, or false for a value outside the enum.
+bool attributeValue(cudaDeviceAttr attr, int& value) {
+    const cudaDeviceProp& p = h200();
+    for (const auto& table : {computeAttributes(p), textureAttributes(p), platformAttributes(p)})
+        for (const auto& [a, v] : table)
+            if (a == attr) return value = static_cast<int>(v), true;
     value = 0;  // the reserved and platform-specific attributes
     return attr >= cudaDevAttrMaxThreadsPerBlock && attr < cudaDevAttrMax;
 }

@@ -60,18 +60,18 @@ void reserveArena() {
     const char* tracking = std::getenv("CUEMU_TRACKING");
     const bool track = !(tracking && std::string(tracking) == "off");
     void* p = mmap(nullptr, kArenaBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) fault("fault kind=resources message=cannot reserve the device address space");
+    if (p == MAP_FAILED) fault(faultLineStart(FaultKind::Resources) + " message=cannot reserve the device address space");
     arenaBase = arenaNext = reinterpret_cast<uintptr_t>(p);
     if (track) arenaLo = arenaBase;
     void* s = mmap(nullptr, kSharedBytes + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (s == MAP_FAILED) fault("fault kind=resources message=cannot allocate shared memory");
+    if (s == MAP_FAILED) fault(faultLineStart(FaultKind::Resources) + " message=cannot allocate shared memory");
     sharedBase = static_cast<char*>(s);
     if (track) sharedLo = reinterpret_cast<uintptr_t>(sharedBase);
     mprotect(sharedBase + kSharedBytes, 4096, PROT_NONE);
     // Zero pages until touched; an epoch of 0 never matches a running block's.
     void* w = mmap(nullptr, sizeof(ShadowWord) * kShadowWords, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     void* wp = mmap(nullptr, sizeof(ShadowPcs) * kShadowWords, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (w == MAP_FAILED || wp == MAP_FAILED) fault("fault kind=resources message=cannot allocate the shared-memory shadow");
+    if (w == MAP_FAILED || wp == MAP_FAILED) fault(faultLineStart(FaultKind::Resources) + " message=cannot allocate the shared-memory shadow");
     shadow = static_cast<ShadowWord*>(w);
     shadowPcs = static_cast<ShadowPcs*>(wp);
 }
@@ -128,7 +128,7 @@ std::string sharedElement(size_t offset) {
 
 /// Ends the run: an access to shared memory outside every __shared__ array of the block.
 [[noreturn]] void sharedOutOfBounds(size_t offset, bool write, uintptr_t pc) {
-    std::string line = std::string("fault kind=out-of-bounds space=shared access=") + (write ? "write" : "read");
+    std::string line = faultLineStart(FaultKind::OutOfBounds) + " space=shared access=" + (write ? "write" : "read");
     if (const SharedSlot* slot = slotAt(offset, true)) {
         line += " buffer=" + slot->name + " element=" + elementOf(*slot, offset) + " index=" +
                 std::to_string((offset - slot->offset) / slot->elementBytes) + " size=" +
@@ -180,7 +180,7 @@ bool warpOrdered(uint16_t other, uint16_t otherSync, uint16_t me) {
 
 /// Ends the run: a `size`-byte access `offset` bytes into `where` that is not a multiple of `size`.
 [[noreturn]] void misaligned(size_t offset, size_t size, bool write, const std::string& where, uintptr_t pc) {
-    fault(std::string("fault kind=misaligned access=") + (write ? "write" : "read") + " bytes=" + std::to_string(size) +
+    fault(faultLineStart(FaultKind::Misaligned) + " access=" + (write ? "write" : "read") + " bytes=" + std::to_string(size) +
           " buffer=" + where + " offset=" + std::to_string(offset) + faultThreadFields() + faultPcField(pc));
 }
 
@@ -201,7 +201,7 @@ bool warpOrdered(uint16_t other, uint16_t otherSync, uint16_t me) {
 [[noreturn, gnu::cold, gnu::noinline]] void outsideBuffer(const Buffer& b, int found, uintptr_t addr, size_t size, bool write, uintptr_t pc) {
     long long index = (static_cast<long long>(addr) - static_cast<long long>(b.lo)) / 4;
     long long count = static_cast<long long>(b.hi - b.lo) / 4;
-    fault(std::string("fault kind=") + (b.live ? "out-of-bounds" : "use-after-free") + " space=global access=" +
+    fault(faultLineStart(b.live ? FaultKind::OutOfBounds : FaultKind::UseAfterFree) + " space=global access=" +
           (write ? "write" : "read") + " buffer=" + bufferName(found) + " index=" + std::to_string(index) +
           " size=" + std::to_string(count) + faultThreadFields() + faultPcField(pc));
 }
@@ -460,7 +460,7 @@ void* sharedSlot(int id, size_t bytes, size_t align, const char* name, const cha
         const size_t offset = (sharedTop + align - 1) / align * align;
         const size_t redZone = std::clamp(bytes, kMinRedZone, kMaxRedZone);
         if (sharedUsed + bytes > kStaticSharedLimit || offset + bytes + redZone > kStaticArea) {
-            fault("fault kind=shared-too-large message=the __shared__ arrays of this kernel need more than 48 KB "
+            fault(faultLineStart(FaultKind::SharedTooLarge) + " message=the __shared__ arrays of this kernel need more than 48 KB "
                   "(at '" + std::string(name) + "', line " + std::to_string(line) + "); nvcc would refuse them");
         }
         slot.epoch = blockStartEpoch();

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "fault_kind.h"
 #include "scheduler.h"
 #include "stats.h"
 

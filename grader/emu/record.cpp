@@ -59,7 +59,7 @@ void fault(const std::string& line) {
 }
 
 void unsupported(const char* feature, int line) {
-    fault(std::string("fault kind=unsupported line=") + std::to_string(line) + " feature=" + feature);
+    fault(faultLineStart(FaultKind::Unsupported) + " line=" + std::to_string(line) + " feature=" + feature);
 }
 
 void writeSummary() {

@@ -82,12 +82,12 @@ Stacks& stacks() {
         // Reserved inaccessible (so it does not count against the child's data
         // limit) and opened a slice at a time as the threads' frames need it.
         void* arena = mmap(nullptr, kSaveArenaBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (run == MAP_FAILED || arena == MAP_FAILED) fault("fault kind=resources message=cannot allocate the fiber stacks");
+        if (run == MAP_FAILED || arena == MAP_FAILED) fault(faultLineStart(FaultKind::Resources) + " message=cannot allocate the fiber stacks");
         made.guard = static_cast<char*>(run);
         mprotect(made.guard, kGuardBytes, PROT_NONE);
         made.top = made.guard + kGuardBytes + kRunStackBytes;
         made.arena = static_cast<char*>(arena);
-        overflowMessage = "fault kind=stack-overflow message=a CUDA thread overflowed its " +
+        overflowMessage = faultLineStart(FaultKind::StackOverflow) + " message=a CUDA thread overflowed its " +
                           std::to_string(kRunStackBytes >> 20) +
                           " MB stack (deep recursion or a huge local array; keep large per-thread data in global memory)";
         return made;
@@ -111,7 +111,7 @@ void onSegfault(int, siginfo_t* info, void* context) {
         const uintptr_t pc = 0;
         (void)context;
 #endif
-        fault(std::string("fault kind=illegal-address address=") + address + faultThreadFields() + faultPcField(pc + 1));
+        fault(faultLineStart(FaultKind::IllegalAddress) + " address=" + address + faultThreadFields() + faultPcField(pc + 1));
     }
     // A fault in host code is not ours: the host's handler (or the default) sees it when the access repeats.
     sigaction(SIGSEGV, &hostSegfaultAction, nullptr);
@@ -142,12 +142,12 @@ char* saveArea(FiberThread& t, Stacks& s) {
     if (t.savedBytes <= t.saveCapacity) [[likely]] return t.save;
     const size_t bytes = t.savedBytes;  // a multiple of kCopyChunk
     if (s.arenaUsed + bytes > kSaveArenaBytes)
-        fault("fault kind=resources message=the CUDA threads' stacks need more than 4 GB (huge local arrays)");
+        fault(faultLineStart(FaultKind::Resources) + " message=the CUDA threads' stacks need more than 4 GB (huge local arrays)");
     if (s.arenaUsed + bytes > s.arenaOpen) {
         const size_t slice = size_t(1) << 20;
         const size_t open = std::min(kSaveArenaBytes, (s.arenaUsed + bytes + slice - 1) / slice * slice);
         if (mprotect(s.arena + s.arenaOpen, open - s.arenaOpen, PROT_READ | PROT_WRITE) != 0)
-            fault("fault kind=resources message=out of memory for the CUDA threads' stacks (huge local arrays)");
+            fault(faultLineStart(FaultKind::Resources) + " message=out of memory for the CUDA threads' stacks (huge local arrays)");
         s.arenaOpen = open;
     }
     t.save = s.arena + s.arenaUsed;

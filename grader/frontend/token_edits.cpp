@@ -11,12 +11,6 @@ namespace cudafe {
 
 namespace {
 
-/// A replacement of main-file bytes [begin, end).
-struct TextEdit {
-    unsigned begin, end;
-    std::string text;
-};
-
 /// The main-file range of the outermost macro call that produced `loc`.
 bool callRange(const clang::SourceManager& sm, const clang::LangOptions& lang, clang::SourceLocation loc, unsigned& begin,
                unsigned& end) {
@@ -29,7 +23,21 @@ bool callRange(const clang::SourceManager& sm, const clang::LangOptions& lang, c
     return end >= begin;
 }
 
+/// True when `offset` lies inside one of `calls`.
+bool insideCall(const std::map<unsigned, unsigned>& calls, unsigned offset) {
+    auto it = calls.upper_bound(offset);
+    return it != calls.begin() && offset < std::prev(it)->second;
+}
+
+/// As many newlines as `original` holds: what stands for a replaced call, so that every line keeps its number.
+std::string sameLines(llvm::StringRef original) { return std::string(size_t(original.count('\n')), '\n'); }
+
 }  // namespace
+
+struct TokenEdits::TextEdit {
+    unsigned begin, end;
+    std::string text;
+};
 
 long TokenEdits::indexOf(clang::SourceLocation loc) const {
     const auto found = tokens_.expandedTokens(clang::SourceRange(loc, loc));
@@ -90,15 +98,7 @@ bool TokenEdits::apply(std::string& out, std::string& error) const {
     return false;
 }
 
-bool TokenEdits::tryApply(const std::set<unsigned>& forced, std::string& out, std::set<unsigned>& conflicting, std::string& error) const {
-    const llvm::StringRef buffer = sm_.getBufferData(sm_.getMainFileID());
-    // Macro calls whose expansion replaces them: one edited token has no text
-    // of its own in the file, or the call is forced.
-    std::map<unsigned, unsigned> expandedCalls;  // begin -> end
-    auto inside = [](const std::map<unsigned, unsigned>& calls, unsigned offset) {
-        auto it = calls.upper_bound(offset);
-        return it != calls.begin() && offset < std::prev(it)->second;
-    };
+bool TokenEdits::expandedCalls(const std::set<unsigned>& forced, CallRanges& calls, std::string& error) const {
     for (const auto& [index, edit] : edits_) {
         const clang::SourceLocation loc = token(index).location();
         if (loc.isFileID()) continue;
@@ -108,55 +108,63 @@ bool TokenEdits::tryApply(const std::set<unsigned>& forced, std::string& out, st
             return false;
         }
         unsigned offset, length;
-        if ((!spelledInMainFile(token(index), offset, length) || forced.count(begin)) && !removedCalls_.count(begin))
-            expandedCalls[begin] = end;
+        if ((!spelledInMainFile(token(index), offset, length) || forced.count(begin)) && !removedCalls_.count(begin)) calls[begin] = end;
     }
-    auto insideCall = [&](unsigned offset) { return inside(expandedCalls, offset) || inside(removedCalls_, offset); };
-    auto expandedWithCall = [&](long index, unsigned& begin) {  // the token's edit goes into its call's expansion
-        unsigned end;
+    return true;
+}
+
+bool TokenEdits::spelledEdits(const CallRanges& expanded, std::vector<TextEdit>& edits, std::set<unsigned>& conflicting,
+                              std::string& error) const {
+    auto expandedWithCall = [&](long index) {  // the token's edit goes into its call's expansion
+        unsigned begin, end;
         return token(index).location().isMacroID() && callRange(sm_, lang_, token(index).location(), begin, end) &&
-               (expandedCalls.count(begin) || removedCalls_.count(begin));
+               (expanded.count(begin) || removedCalls_.count(begin));
     };
-    std::vector<TextEdit> textEdits;
     std::map<unsigned, std::pair<std::string, long>> spelled;  // offset -> edited text and token, to find disagreeing edits
     for (const auto& [index, edit] : edits_) {
-        unsigned offset, length, call;
-        if (!spelledInMainFile(token(index), offset, length) || insideCall(offset) || expandedWithCall(index, call)) continue;
+        unsigned offset, length;
+        if (!spelledInMainFile(token(index), offset, length) || insideCall(expanded, offset) || insideCall(removedCalls_, offset) ||
+            expandedWithCall(index))
+            continue;
         const std::string text = edited(index, token(index).text(sm_).str());
         if (auto [it, fresh] = spelled.emplace(offset, std::make_pair(text, index)); !fresh) {
-            if (it->second.first != text) {
-                unsigned end;
-                for (long other : {index, it->second.second})
-                    if (token(other).location().isMacroID() && callRange(sm_, lang_, token(other).location(), call, end)) conflicting.insert(call);
-                error = "two edits of one macro disagree";
-                return false;
-            }
+            if (it->second.first == text) continue;
+            unsigned call, end;
+            for (long other : {index, it->second.second})
+                if (token(other).location().isMacroID() && callRange(sm_, lang_, token(other).location(), call, end)) conflicting.insert(call);
+            error = "two edits of one macro disagree";
+            return false;
+        }
+        edits.push_back({offset, offset + length, text});
+    }
+    return true;
+}
+
+void TokenEdits::expansionEdits(const CallRanges& expanded, std::vector<TextEdit>& edits) const {
+    if (expanded.empty()) return;
+    // Each call's expanded tokens: the macro tokens whose outermost call starts at its offset.
+    std::map<unsigned, std::string> expansions;
+    for (long i = 0; i < size(); ++i) {
+        const clang::SourceLocation loc = token(i).location();
+        unsigned b, e;
+        if (!loc.isMacroID() || !sm_.isWrittenInMainFile(sm_.getExpansionLoc(loc)) || !callRange(sm_, lang_, loc, b, e) ||
+            !expanded.count(b))
             continue;
-        }
-        textEdits.push_back({offset, offset + length, text});
+        std::string& text = expansions[b];
+        if (!text.empty()) text += ' ';
+        text += edited(i, token(i).text(sm_).str());
     }
-    if (!expandedCalls.empty()) {
-        // Each call's expanded tokens: the macro tokens whose outermost call starts at its offset.
-        std::map<unsigned, std::string> expansions;
-        for (long i = 0; i < size(); ++i) {
-            const clang::SourceLocation loc = token(i).location();
-            unsigned b, e;
-            if (!loc.isMacroID() || !sm_.isWrittenInMainFile(sm_.getExpansionLoc(loc)) || !callRange(sm_, lang_, loc, b, e) ||
-                !expandedCalls.count(b))
-                continue;
-            std::string& text = expansions[b];
-            if (!text.empty()) text += ' ';
-            text += edited(i, token(i).text(sm_).str());
-        }
-        for (const auto& [begin, end] : expandedCalls) {
-            const llvm::StringRef original = buffer.substr(begin, end - begin);
-            textEdits.push_back({begin, end, expansions[begin] + std::string(size_t(original.count('\n')), '\n')});
-        }
-    }
-    for (const auto& [begin, end] : removedCalls_) {
-        const llvm::StringRef original = buffer.substr(begin, end - begin);
-        textEdits.push_back({begin, end, std::string(size_t(original.count('\n')), '\n')});
-    }
+    const llvm::StringRef buffer = sm_.getBufferData(sm_.getMainFileID());
+    for (const auto& [begin, end] : expanded) edits.push_back({begin, end, expansions[begin] + sameLines(buffer.substr(begin, end - begin))});
+}
+
+bool TokenEdits::tryApply(const std::set<unsigned>& forced, std::string& out, std::set<unsigned>& conflicting, std::string& error) const {
+    const llvm::StringRef buffer = sm_.getBufferData(sm_.getMainFileID());
+    CallRanges expanded;
+    std::vector<TextEdit> textEdits;
+    if (!expandedCalls(forced, expanded, error) || !spelledEdits(expanded, textEdits, conflicting, error)) return false;
+    expansionEdits(expanded, textEdits);
+    for (const auto& [begin, end] : removedCalls_) textEdits.push_back({begin, end, sameLines(buffer.substr(begin, end - begin))});
     std::sort(textEdits.begin(), textEdits.end(), [](const TextEdit& a, const TextEdit& b) { return a.begin < b.begin; });
     out.clear();
     unsigned at = 0;

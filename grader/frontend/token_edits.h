@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <clang/Basic/SourceManager.h>
 #include <clang/Tooling/Syntax/Tokens.h>
@@ -59,9 +60,22 @@ private:
     };
     /// A token's own text in the main file: its offset and length, or false.
     bool spelledInMainFile(const clang::syntax::Token& t, unsigned& offset, unsigned& length) const;
+    /// A replacement of main-file bytes [begin, end).
+    struct TextEdit;
+    /// Macro calls by their main-file offsets: begin -> end.
+    using CallRanges = std::map<unsigned, unsigned>;
     /// One try of apply() with the macro calls starting at `forced` expanded; on a
     /// disagreement, the calls involved are added to `conflicting`.
     bool tryApply(const std::set<unsigned>& forced, std::string& out, std::set<unsigned>& conflicting, std::string& error) const;
+    /// The macro calls whose expansion replaces them: one of their edited tokens has no text of its own
+    /// in the file, or the call is `forced`; false with `error` set when an edit falls outside the file.
+    bool expandedCalls(const std::set<unsigned>& forced, CallRanges& calls, std::string& error) const;
+    /// The edits of tokens spelled in the file outside the calls expanded or removed; false with `error`
+    /// set when two edits of one place disagree (their macro calls added to `conflicting`).
+    bool spelledEdits(const CallRanges& expanded, std::vector<TextEdit>& edits, std::set<unsigned>& conflicting,
+                      std::string& error) const;
+    /// Each expanded call replaced by its edited tokens, on as many lines as the call took.
+    void expansionEdits(const CallRanges& expanded, std::vector<TextEdit>& edits) const;
     /// `text` of the token at `index` with its edit applied.
     std::string edited(long index, const std::string& text) const;
 
@@ -69,7 +83,7 @@ private:
     const clang::LangOptions& lang_;
     const clang::syntax::TokenBuffer& tokens_;
     std::map<long, Edit> edits_;
-    std::map<unsigned, unsigned> removedCalls_;  ///< begin -> end offsets of macro calls to remove
+    CallRanges removedCalls_;  ///< macro calls to remove
 };
 
 }  // namespace cudafe

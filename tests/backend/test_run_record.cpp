@@ -87,7 +87,7 @@ TEST_CASE("the emulator's newer lines: kernel names, full blocks, uninitialized 
     REQUIRE(r.divergences.size() == 1);
     CHECK(r.divergences[0].warp);
     REQUIRE(r.fault);
-    CHECK(r.fault->kind == "array-index");
+    CHECK(r.fault->kind == FaultKind::ArrayIndex);
     CHECK(fieldText(r.fault->fields, "type") == "float[16]");
     CHECK(fieldText(r.fault->fields, "file") == "dir/k file.cu");
 }

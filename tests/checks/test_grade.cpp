@@ -65,7 +65,7 @@ private:
         }
         r.deviceError = deviceError;
         if (!faultKind.empty()) {
-            r.fault = FaultRecord{faultKind, {{"feature", "__nanosleep"}}, 0, SourceLocation{"k.cu", 9, ""}};
+            r.fault = FaultRecord{parseFaultKind(faultKind), {{"feature", "__nanosleep"}}, 0, SourceLocation{"k.cu", 9, ""}};
             r.complete = false;
         }
         if (race) {

@@ -367,36 +367,24 @@ inline unsigned long long __nv_bswap64(unsigned long long x) { return __builtin_
 
 // Cached loads and stores: the cache hint changes nothing here; the access is
 // an ordinary one, checked and counted like any other.
-/// A load through the read-only data cache.
-template <class T>
-inline T __ldg(const T* p) { return *p; }
-/// A load cached in L2 only.
-template <class T>
-inline T __ldcg(const T* p) { return *p; }
-/// A load cached in all levels.
-template <class T>
-inline T __ldca(const T* p) { return *p; }
-/// A streaming load.
-template <class T>
-inline T __ldcs(const T* p) { return *p; }
-/// A load of a line that will not be used again.
-template <class T>
-inline T __ldlu(const T* p) { return *p; }
-/// A load that fetches again (volatile).
-template <class T>
-inline T __ldcv(const T* p) { return *p; }
-/// A write-back store.
-template <class T>
-inline void __stwb(T* p, typename ::cuemu::Plain<T>::type v) { *p = v; }
-/// A store cached in L2 only.
-template <class T>
-inline void __stcg(T* p, typename ::cuemu::Plain<T>::type v) { *p = v; }
-/// A streaming store.
-template <class T>
-inline void __stcs(T* p, typename ::cuemu::Plain<T>::type v) { *p = v; }
-/// A write-through store.
-template <class T>
-inline void __stwt(T* p, typename ::cuemu::Plain<T>::type v) { *p = v; }
+#define CUEMU_CACHED_LOAD(name) \
+    template <class T>          \
+    inline T name(const T* p) { return *p; }
+#define CUEMU_CACHED_STORE(name) \
+    template <class T>           \
+    inline void name(T* p, typename ::cuemu::Plain<T>::type v) { *p = v; }
+CUEMU_CACHED_LOAD(__ldg)    // through the read-only data cache
+CUEMU_CACHED_LOAD(__ldcg)   // cached in L2 only
+CUEMU_CACHED_LOAD(__ldca)   // cached in all levels
+CUEMU_CACHED_LOAD(__ldcs)   // streaming
+CUEMU_CACHED_LOAD(__ldlu)   // of a line that will not be used again
+CUEMU_CACHED_LOAD(__ldcv)   // fetched again (volatile)
+CUEMU_CACHED_STORE(__stwb)  // write-back
+CUEMU_CACHED_STORE(__stcg)  // cached in L2 only
+CUEMU_CACHED_STORE(__stcs)  // streaming
+CUEMU_CACHED_STORE(__stwt)  // write-through
+#undef CUEMU_CACHED_LOAD
+#undef CUEMU_CACHED_STORE
 
 // Fences, clocks and control. The threads of a block run one at a time, so a
 // fence only has to keep the compiler from moving memory accesses across it

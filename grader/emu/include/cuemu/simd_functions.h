@@ -144,6 +144,14 @@ inline unsigned int __vsadu4(unsigned int a, unsigned int b) { return ::cuemu::s
 
 // The DPX functions: NAME_s32 / NAME_u32 on whole words, NAME_s16x2 /
 // NAME_u16x2 per halfword; _relu clamps the result below at 0.
+/// NAME per halfword, signed or not.
+#define CUEMU_DPX3_HALVES(fullName, isSigned, expr)                                                              \
+    inline unsigned int fullName(unsigned int a, unsigned int b, unsigned int c) {                                \
+        return ::cuemu::simd::lanewise3<16, isSigned>(a, b, c, [](int x, int y, int z, auto L) {                  \
+            (void)L;                                                                                              \
+            return expr;                                                                                          \
+        });                                                                                                       \
+    }
 #define CUEMU_DPX3(name, expr)                                                                                   \
     inline int name##_s32(int a, int b, int c) {                                                                  \
         const long long x = a, y = b, z = c;                                                                      \
@@ -153,22 +161,13 @@ inline unsigned int __vsadu4(unsigned int a, unsigned int b) { return ::cuemu::s
         const unsigned long long x = a, y = b, z = c;                                                             \
         return static_cast<unsigned int>(expr);                                                                   \
     }                                                                                                             \
-    inline unsigned int name##_s16x2(unsigned int a, unsigned int b, unsigned int c) {                            \
-        return ::cuemu::simd::lanewise3<16, true>(a, b, c, [](int x, int y, int z, auto L) {                      \
-            (void)L;                                                                                              \
-            return expr;                                                                                          \
-        });                                                                                                       \
-    }                                                                                                             \
-    inline unsigned int name##_u16x2(unsigned int a, unsigned int b, unsigned int c) {                            \
-        return ::cuemu::simd::lanewise3<16, false>(a, b, c, [](int x, int y, int z, auto L) {                     \
-            (void)L;                                                                                              \
-            return expr;                                                                                          \
-        });                                                                                                       \
-    }
+    CUEMU_DPX3_HALVES(name##_s16x2, true, expr)                                                                   \
+    CUEMU_DPX3_HALVES(name##_u16x2, false, expr)
 
 CUEMU_DPX3(__vimax3, ::cuemu::simd::larger(::cuemu::simd::larger(x, y), z))
 CUEMU_DPX3(__vimin3, ::cuemu::simd::smaller(::cuemu::simd::smaller(x, y), z))
 #undef CUEMU_DPX3
+#undef CUEMU_DPX3_HALVES
 
 /// max(a + b, c), wrapping the sum to 32 bits.
 inline int __viaddmax_s32(int a, int b, int c) {

@@ -105,33 +105,21 @@ unsigned __match_all_sync(unsigned mask, T value, int* pred, int line = __builti
     if (pred) *pred = all != 0;
     return all;
 }
-inline unsigned __reduce_add_sync(unsigned mask, unsigned v, int line = __builtin_LINE()) {
-    return unsigned(::cuemu::warpCollective(::cuemu::WarpOp::ReduceAdd, mask, v, 0, 0, line));
-}
-inline unsigned __reduce_min_sync(unsigned mask, unsigned v, int line = __builtin_LINE()) {
-    return unsigned(::cuemu::warpCollective(::cuemu::WarpOp::ReduceMin, mask, v, 0, 0, line));
-}
-inline unsigned __reduce_max_sync(unsigned mask, unsigned v, int line = __builtin_LINE()) {
-    return unsigned(::cuemu::warpCollective(::cuemu::WarpOp::ReduceMax, mask, v, 0, 0, line));
-}
-inline int __reduce_add_sync(unsigned mask, int v, int line = __builtin_LINE()) {
-    return int(::cuemu::warpCollective(::cuemu::WarpOp::ReduceAdd, mask, ::cuemu::uint32_t(v), 0, 0, line));
-}
-inline int __reduce_min_sync(unsigned mask, int v, int line = __builtin_LINE()) {
-    return int(::cuemu::warpCollective(::cuemu::WarpOp::ReduceMinSigned, mask, ::cuemu::uint32_t(v), 0, 0, line));
-}
-inline int __reduce_max_sync(unsigned mask, int v, int line = __builtin_LINE()) {
-    return int(::cuemu::warpCollective(::cuemu::WarpOp::ReduceMaxSigned, mask, ::cuemu::uint32_t(v), 0, 0, line));
-}
-inline unsigned __reduce_and_sync(unsigned mask, unsigned v, int line = __builtin_LINE()) {
-    return unsigned(::cuemu::warpCollective(::cuemu::WarpOp::ReduceAnd, mask, v, 0, 0, line));
-}
-inline unsigned __reduce_or_sync(unsigned mask, unsigned v, int line = __builtin_LINE()) {
-    return unsigned(::cuemu::warpCollective(::cuemu::WarpOp::ReduceOr, mask, v, 0, 0, line));
-}
-inline unsigned __reduce_xor_sync(unsigned mask, unsigned v, int line = __builtin_LINE()) {
-    return unsigned(::cuemu::warpCollective(::cuemu::WarpOp::ReduceXor, mask, v, 0, 0, line));
-}
+// The warp reductions: one collective each, on unsigned or (add, min, max) int values.
+#define CUEMU_WARP_REDUCE(name, type, op)                                                                  \
+    inline type name(unsigned mask, type v, int line = __builtin_LINE()) {                                 \
+        return type(::cuemu::warpCollective(::cuemu::WarpOp::op, mask, ::cuemu::uint32_t(v), 0, 0, line)); \
+    }
+CUEMU_WARP_REDUCE(__reduce_add_sync, unsigned, ReduceAdd)
+CUEMU_WARP_REDUCE(__reduce_min_sync, unsigned, ReduceMin)
+CUEMU_WARP_REDUCE(__reduce_max_sync, unsigned, ReduceMax)
+CUEMU_WARP_REDUCE(__reduce_add_sync, int, ReduceAdd)
+CUEMU_WARP_REDUCE(__reduce_min_sync, int, ReduceMinSigned)
+CUEMU_WARP_REDUCE(__reduce_max_sync, int, ReduceMaxSigned)
+CUEMU_WARP_REDUCE(__reduce_and_sync, unsigned, ReduceAnd)
+CUEMU_WARP_REDUCE(__reduce_or_sync, unsigned, ReduceOr)
+CUEMU_WARP_REDUCE(__reduce_xor_sync, unsigned, ReduceXor)
+#undef CUEMU_WARP_REDUCE
 
 // Block-wide barriers that also reduce a predicate.
 inline int __syncthreads_count(int predicate, int line = __builtin_LINE()) { return ::cuemu::syncthreadsCount(predicate != 0, line); }
