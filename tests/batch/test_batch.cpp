@@ -14,6 +14,7 @@
 
 #include "batch/batch.h"
 #include "batch/results.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -65,13 +66,8 @@ public:
     }
 };
 
-const char* const kCourse = R"(course: {title: Fake class}
-lessons:
-  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16]}]}
-  - {id: lesson2, title: Tiles, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
-     label: lesson2, checks: [{name: compile, points: 1}]}
-)";
+const std::string kCourse =
+    fixtures::courseYaml("Fake class", {{1, "Naive", "{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16]}"}, {2, "Tiles"}});
 
 /// A class folder, a results folder and the options that grade one into the other.
 struct FakeClass {
