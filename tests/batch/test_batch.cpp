@@ -129,7 +129,7 @@ TEST_CASE("every submission is graded once and a rerun grades only what changed"
     CHECK(third.upToDate == 2);
     CHECK(loadStudentResult(fake.out / "s1.json")->score() == 5);
 
-    writeText(fake.coursePath, std::string(kCourse) + "# a changed course.yaml regrades everyone\n");
+    writeText(fake.coursePath, kCourse + "# a changed course.yaml regrades everyone\n");
     CHECK(fake.grade().graded == 3);
 }
 
@@ -222,9 +222,7 @@ TEST_CASE("a near-miss file name costs the points course.yaml's near_miss_penalt
     writeText(fake.subs / "s1" / "work" / "Matmul_Naive (1).cu", "// student 1");
     fake.grade();
     CHECK(loadStudentResult(fake.out / "s1.json")->lessons[0].report.score == 5);
-    std::string course = kCourse;
-    course.replace(course.find("course: {title: Fake class}"), 27, "course: {title: Fake class, near_miss_penalty: 2}");
-    writeText(fake.coursePath, course);
+    writeText(fake.coursePath, fixtures::edited(kCourse, "course: {title: Fake class}", "course: {title: Fake class, near_miss_penalty: 2}"));
     fake.grade();
     auto s1 = loadStudentResult(fake.out / "s1.json"), s0 = loadStudentResult(fake.out / "s0.json");
     REQUIRE(s1.ok());
@@ -309,9 +307,7 @@ TEST_CASE("a Canvas download: students by user id, the newest upload graded, lat
     CHECK(readText(fake.subs / "obriensean_LATE_1002_5002_matmul_naive.cu") == "// WRONG first upload");
     CHECK(fake.grade().upToDate == 2);
 
-    std::string course = kCourse;
-    course.replace(course.find("title: Fake class"), 17, "title: Fake class, late_penalty: 50");
-    writeText(fake.coursePath, course);
+    writeText(fake.coursePath, fixtures::edited(kCourse, "title: Fake class", "title: Fake class, late_penalty: 50"));
     fake.grade();
     sean = loadStudentResult(fake.out / "1002.json");
     CHECK(sean->latePenalty == 3);
