@@ -14,6 +14,7 @@
 
 #include "batch/batch.h"
 #include "batch/results.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -65,13 +66,8 @@ public:
     }
 };
 
-const char* const kCourse = R"(course: {title: Fake class}
-lessons:
-  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16]}]}
-  - {id: lesson2, title: Tiles, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
-     label: lesson2, checks: [{name: compile, points: 1}]}
-)";
+const std::string kCourse =
+    fixtures::courseYaml("Fake class", {{1, "Naive", "{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16]}"}, {2, "Tiles"}});
 
 /// A class folder, a results folder and the options that grade one into the other.
 struct FakeClass {
@@ -133,7 +129,7 @@ TEST_CASE("every submission is graded once and a rerun grades only what changed"
     CHECK(third.upToDate == 2);
     CHECK(loadStudentResult(fake.out / "s1.json")->score() == 5);
 
-    writeText(fake.coursePath, std::string(kCourse) + "# a changed course.yaml regrades everyone\n");
+    writeText(fake.coursePath, kCourse + "# a changed course.yaml regrades everyone\n");
     CHECK(fake.grade().graded == 3);
 }
 
@@ -226,9 +222,7 @@ TEST_CASE("a near-miss file name costs the points course.yaml's near_miss_penalt
     writeText(fake.subs / "s1" / "work" / "Matmul_Naive (1).cu", "// student 1");
     fake.grade();
     CHECK(loadStudentResult(fake.out / "s1.json")->lessons[0].report.score == 5);
-    std::string course = kCourse;
-    course.replace(course.find("course: {title: Fake class}"), 27, "course: {title: Fake class, near_miss_penalty: 2}");
-    writeText(fake.coursePath, course);
+    writeText(fake.coursePath, fixtures::edited(kCourse, "course: {title: Fake class}", "course: {title: Fake class, near_miss_penalty: 2}"));
     fake.grade();
     auto s1 = loadStudentResult(fake.out / "s1.json"), s0 = loadStudentResult(fake.out / "s0.json");
     REQUIRE(s1.ok());
@@ -313,9 +307,7 @@ TEST_CASE("a Canvas download: students by user id, the newest upload graded, lat
     CHECK(readText(fake.subs / "obriensean_LATE_1002_5002_matmul_naive.cu") == "// WRONG first upload");
     CHECK(fake.grade().upToDate == 2);
 
-    std::string course = kCourse;
-    course.replace(course.find("title: Fake class"), 17, "title: Fake class, late_penalty: 50");
-    writeText(fake.coursePath, course);
+    writeText(fake.coursePath, fixtures::edited(kCourse, "title: Fake class", "title: Fake class, late_penalty: 50"));
     fake.grade();
     sean = loadStudentResult(fake.out / "1002.json");
     CHECK(sean->latePenalty == 3);

@@ -6,6 +6,7 @@
 
 #include "batch/archive.h"
 #include "batch/discovery.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -13,17 +14,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Course twoLessons() {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson1, title: t, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}]}
-  - {id: lesson2, title: t, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
-     label: lesson2, checks: [{name: compile, points: 1}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
-}
+Course twoLessons() { return fixtures::parsedCourse(fixtures::courseYaml("t", {{1}, {2}})); }
 
 }  // namespace
 

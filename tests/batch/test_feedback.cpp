@@ -8,6 +8,7 @@
 
 #include "batch/feedback.h"
 #include "core/escape.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -18,15 +19,9 @@ namespace {
 const fs::path kGolden = fs::path(KIT_SOURCE_DIR) / "tests" / "golden" / "feedback_text.txt";
 
 Course feedbackCourse() {
-    auto parsed = parseCourse(R"(course: {title: "Matmul <course>"}
-lessons:
-  - {id: lesson1, title: Naive kernel, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}, {name: correctness, points: 4}, {name: quiz, points: 2}]}
-  - {id: lesson3, title: Phase loop, folder: 03-phase-loop, student_file: matmul_tiled.cu, solution_file: matmul_tiled.cu,
-     label: lesson3, checks: [{name: compile, points: 1}, {name: barriers, points: 3}, {name: speedup, points: 2}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
+    return fixtures::parsedCourse(fixtures::courseYaml(
+        "Matmul <course>", {{1, "Naive kernel", "{name: compile, points: 1}, {name: correctness, points: 4}, {name: quiz, points: 2}"},
+                            {3, "Phase loop", "{name: compile, points: 1}, {name: barriers, points: 3}, {name: speedup, points: 2}"}}));
 }
 
 LessonOutcome graded(const std::string& lesson, const std::string& file, std::vector<CheckResult> checks) {

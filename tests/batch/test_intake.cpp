@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "batch/intake.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -11,11 +12,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kIntakeCourse = R"(course: {title: Intake}
-lessons:
-  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}]}
-)";
+const std::string kIntakeCourse = fixtures::courseYaml("Intake", {{1, "Naive"}});
 
 /// A course of one lesson and a work folder, in a temporary folder.
 struct IntakeFixture {

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "batch/layouts.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -13,17 +14,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Course twoLessons() {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson1, title: t, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}]}
-  - {id: lesson3, title: t, folder: 03-phase-loop, student_file: matmul_tiled.cu, solution_file: matmul_tiled.cu,
-     label: lesson3, checks: [{name: compile, points: 1}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
-}
+Course twoLessons() { return fixtures::parsedCourse(fixtures::courseYaml("t", {{1}, {3}})); }
 
 std::string joined(const std::vector<std::string>& lines) {
     std::string text;

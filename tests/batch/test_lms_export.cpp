@@ -7,6 +7,7 @@
 
 #include "batch/archive.h"
 #include "batch/lms_export.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -14,15 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Course oneLesson() {
-    auto parsed = parseCourse(R"(course: {title: Tiled matmul}
-lessons:
-  - {id: lesson1, title: t, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 10}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
-}
+Course oneLesson() { return fixtures::parsedCourse(fixtures::courseYaml("Tiled matmul", {{1, "t", "{name: compile, points: 10}"}})); }
 
 StudentResult graded(const std::string& id, int score, bool late = false) {
     StudentResult r;

@@ -7,6 +7,7 @@
 #include "batch/discovery.h"
 #include "batch/nested_archives.h"
 #include "core/stored_zip.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -77,20 +78,15 @@ TEST_CASE("a hostile archive inside a submission is refused as a top-level one i
 }
 
 TEST_CASE("a folder's content hash follows the archives in it, so a new lab.zip is graded again") {
-    auto course = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson1, title: t, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}]}
-)", "course.yaml", "/kit");
-    REQUIRE(course.ok());
+    const Course course = fixtures::parsedCourse(fixtures::courseYaml("t", {{1}}));
     TempFolder tmp("nested-hash");
     writeZip(tmp.path / "ada" / "lab.zip", {{"matmul_naive.cu", "first", 0644}});
     Submission sub;
     sub.id = "ada";
     sub.path = tmp.path / "ada";
-    auto before = submissionContentHash(*course, sub);
+    auto before = submissionContentHash(course, sub);
     writeZip(tmp.path / "ada" / "lab.zip", {{"matmul_naive.cu", "second", 0644}});
-    auto after = submissionContentHash(*course, sub);
+    auto after = submissionContentHash(course, sub);
     REQUIRE(before.ok());
     REQUIRE(after.ok());
     CHECK(*before != *after);

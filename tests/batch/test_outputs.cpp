@@ -8,6 +8,7 @@
 #include "core/escape.h"
 #include "batch/html_report.h"
 #include "batch/results.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -16,15 +17,9 @@ namespace fs = std::filesystem;
 namespace {
 
 Course twoLessons() {
-    auto parsed = parseCourse(R"(course: {title: "Test <course>"}
-lessons:
-  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}, {name: correctness, points: 4}]}
-  - {id: lesson3, title: Tiled, folder: 03-phase-loop, student_file: matmul_tiled.cu, solution_file: matmul_tiled.cu,
-     label: lesson3, checks: [{name: compile, points: 1}, {name: correctness, points: 4}, {name: speedup, points: 2}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
+    return fixtures::parsedCourse(fixtures::courseYaml(
+        "Test <course>", {{1, "Naive", "{name: compile, points: 1}, {name: correctness, points: 4}"},
+                          {3, "Tiled", "{name: compile, points: 1}, {name: correctness, points: 4}, {name: speedup, points: 2}"}}));
 }
 
 CheckResult check(const std::string& name, Status status, int points, int max, const std::string& message = "ok") {
@@ -204,12 +199,8 @@ TEST_CASE("a check worth no points not done (todo) is a grey chip, and the train
 }
 
 TEST_CASE("a full-marks student with the 0-point trainer not done keeps full marks, and its failures bar is grey, not red") {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson2, title: Tiles, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
-     label: lesson2, checks: [{name: compile, points: 1}, {name: trainer, points: 0}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
+    const Course course =
+        fixtures::parsedCourse(fixtures::courseYaml("t", {{2, "Tiles", "{name: compile, points: 1}, {name: trainer, points: 0}"}}));
     StudentResult full;
     full.id = "ada";
     full.backend = "cpu";
@@ -220,7 +211,7 @@ lessons:
     lesson.report.score = 1;
     lesson.report.maxScore = 1;
     full.lessons.push_back(lesson);
-    ClassView view{*parsed, {full}, {}, {}, "2025-01-31T12:00:00Z"};
+    ClassView view{course, {full}, {}, {}, "2025-01-31T12:00:00Z"};
     const std::string html = htmlReport(view);
     CHECK(html.find("<span class=\"chip ok\">full marks</span><span class=\"chip reason grey\"") != std::string::npos);
     CHECK(html.find("title=\"every check worth points passed; not done (0 points): trainer\">1/1</td>") != std::string::npos);

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "batch/prebuild.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -45,13 +46,7 @@ private:
     std::set<std::string> built_;
 };
 
-const char* const kCourse = R"(course: {title: Prebuild}
-lessons:
-  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}]}
-  - {id: lesson2, title: Tiles, folder: 02-tile-loading, student_file: tile_loading.cu, solution_file: tile_loading.cu,
-     label: lesson2, checks: [{name: compile, points: 1}]}
-)";
+const std::string kCourse = fixtures::courseYaml("Prebuild", {{1, "Naive"}, {2, "Tiles"}});
 
 Course prebuildCourse(const TempFolder& tmp) {
     writeText(tmp.path / "course.yaml", kCourse);

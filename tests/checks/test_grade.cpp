@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "checks/check.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -79,27 +80,17 @@ private:
     }
 };
 
-Course makeCourse() {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
-     checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32]},
-              {name: speedup, points: 2}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
+/// A course of one lesson, lesson3, in folder f with the file k.cu, and these checks.
+Course lesson3Course(const std::string& checks) {
+    return fixtures::parsedCourse(fixtures::courseYaml("t", {{3, "t", checks, "f", "k.cu"}}));
 }
+
+Course makeCourse() { return lesson3Course("{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32]}, {name: speedup, points: 2}"); }
 
 /// A lesson-3 course: correctness, then traffic (the emulator's count).
 Course makeTrafficCourse() {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
-     checks: [{name: compile, points: 1}, {name: correctness, points: 3, cpu_sizes: [32], gpu_sizes: [64]},
-              {name: traffic, points: 2}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
+    return lesson3Course("{name: compile, points: 1}, {name: correctness, points: 3, cpu_sizes: [32], gpu_sizes: [64]}, "
+                         "{name: traffic, points: 2}");
 }
 
 }  // namespace
@@ -119,15 +110,11 @@ TEST_CASE("a right kernel passes and scores; the GPU-only check is skipped and n
 }
 
 TEST_CASE("a check worth 0 points that is not met is a reminder (todo), one with points a failure") {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
-     checks: [{name: compile, points: 1}, {name: correctness, points: 0, cpu_sizes: [16]}, {name: traffic, points: 0}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
+    const Course course =
+        lesson3Course("{name: compile, points: 1}, {name: correctness, points: 0, cpu_sizes: [16]}, {name: traffic, points: 0}");
     FakeBackend fake;
     fake.rightAnswer = false;
-    LessonReport report = gradeLesson(*parsed, parsed->lessons[0], "k.cu", "k.cu", fake, &fake, {});
+    LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, {});
     REQUIRE(report.checks.size() == 3);
     CHECK(report.checks[0].status == Status::Pass);
     CHECK(report.checks[1].status == Status::Todo);  // the wrong element, worth nothing
@@ -136,7 +123,7 @@ lessons:
     CHECK(report.score == 1);
     CHECK(report.maxScore == 1);
     fake.compiles = false;  // a compile failure with points stays a failure; the 0-point checks after it are reminders
-    report = gradeLesson(*parsed, parsed->lessons[0], "k.cu", "k.cu", fake, &fake, {});
+    report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, {});
     CHECK(report.checks[0].status == Status::Fail);
     CHECK(report.checks[1].status == Status::Todo);
     CHECK(report.checks[2].status == Status::Todo);
@@ -253,14 +240,8 @@ TEST_CASE("a race whose values never reach C is the barriers check's alone: corr
 
 /// A lesson-3 course whose checks all run the kernel: a hang in the first must not cost one limit each.
 Course makeHangCourse() {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
-     checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32], gpu_sizes: [64], time_limit_s: 30},
-              {name: barriers, points: 3, cpu_size: 16}, {name: traffic, points: 2, cpu_size: 16}, {name: speedup, points: 2}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
+    return lesson3Course("{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32], gpu_sizes: [64], time_limit_s: 30}, "
+                         "{name: barriers, points: 3, cpu_size: 16}, {name: traffic, points: 2, cpu_size: 16}, {name: speedup, points: 2}");
 }
 
 TEST_CASE("a kernel that never finishes is run once: every later check fails at once, citing the first") {
@@ -323,14 +304,8 @@ TEST_CASE("deviceFailure tells the machine's errors from the student's") {
 
 /// makeHangCourse's lesson with two GPU sizes, so correctness has cases to run together.
 Course makeTwoSizeCourse() {
-    auto parsed = parseCourse(R"(course: {title: t}
-lessons:
-  - {id: lesson3, title: t, folder: f, student_file: k.cu, solution_file: k.cu, label: lesson3,
-     checks: [{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32], gpu_sizes: [64, 128], time_limit_s: 30},
-              {name: barriers, points: 3, cpu_size: 16}, {name: traffic, points: 2, cpu_size: 16}, {name: speedup, points: 2}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
+    return lesson3Course("{name: compile, points: 1}, {name: correctness, points: 4, cpu_sizes: [16, 32], gpu_sizes: [64, 128], time_limit_s: 30}, "
+                         "{name: barriers, points: 3, cpu_size: 16}, {name: traffic, points: 2, cpu_size: 16}, {name: speedup, points: 2}");
 }
 
 TEST_CASE("where the backend runs cases together, correctness starts one child for all its cases and gives the same verdicts") {

@@ -7,6 +7,7 @@
 
 #include "batch/archive.h"
 #include "export/gradescope.h"
+#include "fixtures.h"
 #include "test_support.h"
 
 using namespace grader;
@@ -15,15 +16,9 @@ namespace fs = std::filesystem;
 namespace {
 
 Course twoLessons() {
-    auto parsed = parseCourse(R"(course: {title: "Test"}
-lessons:
-  - {id: lesson1, title: Naive, folder: 01-naive-kernel, student_file: matmul_naive.cu, solution_file: matmul_naive.cu,
-     label: lesson1, checks: [{name: compile, points: 1}, {name: correctness, points: 4}, {name: quiz, points: 2}]}
-  - {id: lesson3, title: Tiled, folder: 03-phase-loop, student_file: matmul_tiled.cu, solution_file: matmul_tiled.cu,
-     label: lesson3, checks: [{name: compile, points: 1}, {name: correctness, points: 4}, {name: speedup, points: 2}]}
-)", "course.yaml", "/kit");
-    REQUIRE(parsed.ok());
-    return *parsed;
+    return fixtures::parsedCourse(fixtures::courseYaml(
+        "Test", {{1, "Naive", "{name: compile, points: 1}, {name: correctness, points: 4}, {name: quiz, points: 2}"},
+                 {3, "Tiled", "{name: compile, points: 1}, {name: correctness, points: 4}, {name: speedup, points: 2}"}}));
 }
 
 /// lesson1 graded (correctness failed with its rerun command, the quiz failed without one), lesson3 not submitted.

@@ -1,6 +1,7 @@
 // A student's answers file: reading, grading each kind of question, and the texts.
 #include <doctest/doctest.h>
 
+#include "fixtures.h"
 #include "quiz/answers.h"
 #include "quiz/quiz_text.h"
 #include "quiz/tries.h"
@@ -9,46 +10,8 @@ using namespace grader;
 
 namespace {
 
-Quiz sampleQuiz() {
-    auto quiz = parseQuiz(R"(lesson: lesson3
-questions:
-  - id: phases
-    kind: numeric
-    text: {en: 'How many phases?', ru: 'Сколько фаз?'}
-    answer: 64
-    hint: {en: 'How many tiles fit across n?', ru: 'Сколько тайлов укладывается в n?'}
-    explanation: {en: '1024 / 16 = 64 phases.', ru: '1024 / 16 = 64 фазы.'}
-  - id: flops
-    kind: numeric
-    text: {en: 'How many flops?', ru: 'Сколько операций?'}
-    answer: 2147483648
-    tolerance: 1.0e7
-    precision: 1.0e6
-    hint: {en: 'n multiplies and n adds per element.', ru: 'n умножений и n сложений на элемент.'}
-    explanation: {en: '2n^3.', ru: '2n^3.'}
-  - id: barrier
-    kind: choice
-    text: {en: 'Which barrier?', ru: 'Какой барьер?'}
-    choices:
-      a: {en: 'after the loads', ru: 'после загрузки'}
-      b: {en: 'after the compute', ru: 'после вычислений'}
-    answer: b
-    hint: {en: 'Which one protects the overwrite?', ru: 'Какой охраняет перезапись?'}
-    explanation: {en: 'The second protects the overwrite.', ru: 'Второй охраняет перезапись.'}
-  - id: steps
-    kind: order
-    text: {en: 'Order one phase.', ru: 'Расставьте фазу по порядку.'}
-    steps:
-      a: {en: 'compute', ru: 'вычислить'}
-      b: {en: 'sync', ru: 'барьер'}
-      c: {en: 'load', ru: 'загрузить'}
-    answer: [c, b, a]
-    hint: {en: 'What must the compute wait for?', ru: 'Чего должно дождаться вычисление?'}
-    explanation: {en: 'Load, sync, compute.', ru: 'Загрузка, барьер, вычисление.'}
-)", "quiz.yaml");
-    REQUIRE_MESSAGE(quiz.ok(), (quiz.ok() ? "" : quiz.error().format()));
-    return *quiz;
-}
+/// The sample quiz: phases, flops, barrier (a or b) and steps.
+Quiz sampleQuiz() { return fixtures::parsedQuiz(fixtures::sampleQuizYaml()); }
 
 QuizResult graded(const std::string& answers) {
     static const Quiz quiz = sampleQuiz();

@@ -1,6 +1,7 @@
 // The blank answers file: its layout, and that it is written only where no file is.
 #include <doctest/doctest.h>
 
+#include "fixtures.h"
 #include "quiz/answers.h"
 #include "quiz/blank_answers.h"
 #include "test_support.h"
@@ -9,39 +10,19 @@ using namespace grader;
 
 namespace {
 
-Quiz sampleQuiz() {
-    auto quiz = parseQuiz(R"(lesson: lesson3
-questions:
-  - id: phases
-    kind: numeric
-    text: {en: 'For n = 1024 and TILE = 16, how many phases does the tiled kernel run, counting every one of them?', ru: 'Сколько фаз?'}
-    answer: 256
-    hint: {en: 'How many tiles fit across n?', ru: 'Сколько тайлов укладывается в n?'}
-    explanation: {en: 'n / TILE.', ru: 'n / TILE.'}
-  - id: barrier
-    kind: choice
-    text: {en: 'Which barrier?', ru: 'Какой барьер?'}
-    choices:
-      a: {en: 'after the loads', ru: 'после загрузки'}
-      b: {en: 'after the compute', ru: 'после вычислений'}
-      c: {en: 'none', ru: 'никакой'}
-    answer: b
-    hint: {en: 'Which one protects the overwrite?', ru: 'Какой охраняет перезапись?'}
-    explanation: {en: 'The second protects the overwrite.', ru: 'Второй охраняет перезапись.'}
-  - id: steps
-    kind: order
-    text: {en: 'Order one phase.', ru: 'Расставьте фазу по порядку.'}
-    steps:
-      a: {en: 'compute', ru: 'вычислить'}
-      b: {en: 'sync', ru: 'барьер'}
-      c: {en: 'load', ru: 'загрузить'}
-    answer: [b, c, a]
-    hint: {en: 'What must the compute wait for?', ru: 'Чего должно дождаться вычисление?'}
-    explanation: {en: 'Load, sync, compute.', ru: 'Загрузка, барьер, вычисление.'}
-)", "quiz.yaml");
-    REQUIRE_MESSAGE(quiz.ok(), (quiz.ok() ? "" : quiz.error().format()));
-    return *quiz;
+/// The sample quiz's phases (a long text, answer 256), barrier (a third choice) and steps (another answer).
+std::string sampleQuizText() {
+    std::string yaml = fixtures::sampleQuizYaml({"phases", "barrier", "steps"});
+    yaml = fixtures::edited(yaml, "'How many phases?'",
+                            "'For n = 1024 and TILE = 16, how many phases does the tiled kernel run, counting every one of them?'");
+    yaml = fixtures::edited(yaml, "answer: 64\n", "answer: 256\n");
+    yaml = fixtures::edited(yaml, "{en: '1024 / 16 = 64 phases.', ru: '1024 / 16 = 64 фазы.'}", "{en: 'n / TILE.', ru: 'n / TILE.'}");
+    yaml = fixtures::edited(yaml, "      b: {en: 'after the compute', ru: 'после вычислений'}\n",
+                            "      b: {en: 'after the compute', ru: 'после вычислений'}\n      c: {en: 'none', ru: 'никакой'}\n");
+    return fixtures::edited(yaml, "answer: [c, b, a]", "answer: [b, c, a]");
 }
+
+Quiz sampleQuiz() { return fixtures::parsedQuiz(sampleQuizText()); }
 
 Lesson lesson3() {
     Lesson lesson;

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "core/crypto.h"
+#include "fixtures.h"
 #include "quiz/answers.h"
 #include "quiz/normal_form.h"
 #include "quiz/sealed.h"
@@ -17,60 +18,26 @@ using namespace grader;
 
 namespace {
 
-const char* kPlain = R"(lesson: lesson3
-questions:
-  - id: phases
-    kind: numeric
-    text: {en: 'How many phases?', ru: 'Сколько фаз?'}
-    answer: 64
-    tolerance: 2
-    hint: {en: 'How many tiles fit across n?', ru: 'Сколько тайлов укладывается в n?'}
-    explanation: {en: 'Sixty-four: 1024 / 16 phases.', ru: 'Шестьдесят четыре: 1024 / 16 фаз.'}
-  - id: flops
-    kind: numeric
-    text: {en: 'How many flops?', ru: 'Сколько операций?'}
-    answer: 2147483648
-    tolerance: 1.0e7
-    precision: 1.0e6
-    hint: {en: 'n multiplies and n adds per element.', ru: 'n умножений и n сложений на элемент.'}
-    explanation: {en: 'Two n cubed, two giga-operations.', ru: 'Два n в кубе, две гигаоперации.'}
-  - id: ratio
-    kind: numeric
-    text: {en: 'Which share?', ru: 'Какая доля?'}
-    answer: 0.25
-    tolerance: 0.01
-    hint: {en: 'One of four.', ru: 'Одна из четырёх.'}
-    explanation: {en: 'A quarter of the loads remain.', ru: 'Остаётся четверть загрузок.'}
-  - id: barrier
-    kind: choice
-    text: {en: 'Which barrier?', ru: 'Какой барьер?'}
-    choices:
-      a: {en: 'after the loads', ru: 'после загрузки'}
-      b: {en: 'after the compute', ru: 'после вычислений'}
-      c: {en: 'none', ru: 'никакой'}
-    answer: b
-    hint: {en: 'Which one protects the overwrite?', ru: 'Какой охраняет перезапись?'}
-    explanation: {en: 'The second protects the overwrite.', ru: 'Второй охраняет перезапись.'}
-  - id: steps
-    kind: order
-    text: {en: 'Order one phase.', ru: 'Расставьте фазу по порядку.'}
-    steps:
-      a: {en: 'compute', ru: 'вычислить'}
-      b: {en: 'sync', ru: 'барьер'}
-      c: {en: 'load', ru: 'загрузить'}
-    answer: [c, b, a]
-    hint: {en: 'What must the compute wait for?', ru: 'Чего должно дождаться вычисление?'}
-    explanation: {en: 'Load, sync, compute: in that order.', ru: 'Загрузка, барьер, вычисление: именно так.'}
-)";
-
-Quiz plainQuiz() {
-    auto quiz = parseQuiz(kPlain, "quiz.yaml");
-    REQUIRE_MESSAGE(quiz.ok(), (quiz.ok() ? "" : quiz.error().format()));
-    return *quiz;
+/// The whole sample quiz, phases with a tolerance, each worked answer written out in words (the sealed text must hide them).
+const std::string& plainText() {
+    static const std::string text = [] {
+        std::string yaml = fixtures::sampleQuizYaml(fixtures::kAllSampleQuestions);
+        yaml = fixtures::edited(yaml, "answer: 64\n", "answer: 64\n    tolerance: 2\n");
+        yaml = fixtures::edited(yaml, "{en: '1024 / 16 = 64 phases.', ru: '1024 / 16 = 64 фазы.'}",
+                                "{en: 'Sixty-four: 1024 / 16 phases.', ru: 'Шестьдесят четыре: 1024 / 16 фаз.'}");
+        yaml = fixtures::edited(yaml, "{en: '2n^3.', ru: '2n^3.'}", "{en: 'Two n cubed, two giga-operations.', ru: 'Два n в кубе, две гигаоперации.'}");
+        yaml = fixtures::edited(yaml, "      b: {en: 'after the compute', ru: 'после вычислений'}\n",
+                                "      b: {en: 'after the compute', ru: 'после вычислений'}\n      c: {en: 'none', ru: 'никакой'}\n");
+        return fixtures::edited(yaml, "{en: 'Load, sync, compute.', ru: 'Загрузка, барьер, вычисление.'}",
+                                "{en: 'Load, sync, compute: in that order.', ru: 'Загрузка, барьер, вычисление: именно так.'}");
+    }();
+    return text;
 }
 
+Quiz plainQuiz() { return fixtures::parsedQuiz(plainText()); }
+
 /// The quiz as the student kit holds it: sealed, written and read back.
-Quiz studentQuiz(bool revealable, const std::string& secret = sha256(kPlain)) {
+Quiz studentQuiz(bool revealable, const std::string& secret = sha256(plainText())) {
     auto sealed = sealQuiz(plainQuiz(), secret, revealable);
     REQUIRE(sealed.ok());
     auto text = sealedQuizYaml(*sealed);
@@ -80,7 +47,7 @@ Quiz studentQuiz(bool revealable, const std::string& secret = sha256(kPlain)) {
     return *back;
 }
 
-std::string studentText(bool revealable) { return sealedQuizYaml(*sealQuiz(plainQuiz(), sha256(kPlain), revealable)).value(); }
+std::string studentText(bool revealable) { return sealedQuizYaml(*sealQuiz(plainQuiz(), sha256(plainText()), revealable)).value(); }
 
 /// Every normal form worth trying for `q`: numbers around and away from the answer, every choice, every order.
 std::vector<std::string> tries(const Question& q) {

@@ -2,35 +2,15 @@
 // what counts as a new try, and when the worked answer is revealed.
 #include <doctest/doctest.h>
 
+#include "fixtures.h"
 #include "quiz/tries.h"
 
 using namespace grader;
 
 namespace {
 
-Quiz sampleQuiz() {
-    auto quiz = parseQuiz(R"(lesson: lesson3
-questions:
-  - id: phases
-    kind: numeric
-    text: {en: 'How many phases?', ru: 'Сколько фаз?'}
-    answer: 64
-    hint: {en: 'How many tiles fit across n?', ru: 'Сколько тайлов укладывается в n?'}
-    explanation: {en: '1024 / 16 = 64 phases.', ru: '1024 / 16 = 64 фазы.'}
-  - id: steps
-    kind: order
-    text: {en: 'Order one phase.', ru: 'Расставьте фазу по порядку.'}
-    steps:
-      a: {en: 'compute', ru: 'вычислить'}
-      b: {en: 'sync', ru: 'барьер'}
-      c: {en: 'load', ru: 'загрузить'}
-    answer: [c, b, a]
-    hint: {en: 'What must the compute wait for?', ru: 'Чего должно дождаться вычисление?'}
-    explanation: {en: 'Load, sync, compute.', ru: 'Загрузка, барьер, вычисление.'}
-)", "quiz.yaml");
-    REQUIRE_MESSAGE(quiz.ok(), (quiz.ok() ? "" : quiz.error().format()));
-    return *quiz;
-}
+/// The sample quiz's phases and steps.
+Quiz sampleQuiz() { return fixtures::parsedQuiz(fixtures::sampleQuizYaml({"phases", "steps"})); }
 
 QuizResult graded(const std::string& answers) {
     static const Quiz quiz = sampleQuiz();
