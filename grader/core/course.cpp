@@ -85,7 +85,7 @@ std::string joinNames(const std::vector<std::string>& names, const std::string& 
 std::string wholeTilesWhy(const Lesson& lesson, const std::string& check) {
     if (check == "timing" || check == "speedup")
         return "the check runs the grader's reference tiled kernel, written for n a multiple of TILE";
-    if (lesson.number == 2 || lesson.number == 3)
+    if (loadsTiles(lesson.kind()))
         return lesson.id + "'s kernel is written for n a multiple of TILE, one block per tile with no bounds guard";
     return "";
 }
@@ -112,7 +112,7 @@ std::string toleranceWhy(const Lesson& lesson, const std::string& check) {
     if (check == "timing")
         return "the relative agreement of the student's timer with the grader's own timing is 0.15 in the kit: at 0 every "
                "real timer fails, at 1 or more a timer that returns 0 passes";
-    if (lesson.number == 4)
+    if (lesson.kind() == LessonKind::Timing)
         return "the relative error allowed in gflops is 1.0e-6 in the kit: at 0 a right formula written in another order "
                "may fail, at 1 or more a gflops that returns 0 passes";
     return "the error allowed in C, relative to n * max|A| * max|B|, is 1.0e-6 in the kit: at 1 or more a C of zeros passes";
@@ -161,7 +161,7 @@ std::pair<long, std::string> smallestCheckedSize(const YAML::Node& node, const L
 bool checkPhases(YamlReader& in, const YAML::Node& node, const std::string& what, const Lesson& lesson, const CheckSpec& check, int tile) {
     const YAML::Node phases = node["phases"];
     if (!phases) return true;
-    if (lesson.number != 2) {
+    if (lesson.kind() != LessonKind::TileLoading) {
         in.fail(phases, what + "phases applies to lesson2 only",
                 "lesson2's kernel computes one phase of the product; " + lesson.id + "'s computes all of it, so phases would be ignored");
         return false;
@@ -422,7 +422,11 @@ std::vector<std::string> Course::lessonIds() const {
 const std::vector<CheckSchema>& checkSchemas() { return kCheckSchemas; }
 
 std::string trafficKind(const Lesson& lesson) {
-    return lesson.number == 1 ? "naive" : lesson.number == 2 ? "tile_phase" : "tiled";
+    switch (lesson.kind()) {
+        case LessonKind::Naive: return "naive";
+        case LessonKind::TileLoading: return "tile_phase";
+        default: return "tiled";
+    }
 }
 
 double speedupTimeCapS(const CheckSpec& check) {
@@ -431,7 +435,7 @@ double speedupTimeCapS(const CheckSpec& check) {
 
 std::vector<long> correctnessSizes(const Lesson& lesson, const CheckSpec& check, bool gpu) {
     const char* key = gpu ? "gpu_sizes" : "cpu_sizes";
-    if (lesson.number == 4) return check.listParam(key, {16, 1291, 2048, 4096});
+    if (lesson.kind() == LessonKind::Timing) return check.listParam(key, {16, 1291, 2048, 4096});
     return check.listParam(key, gpu ? std::vector<long>{1024} : std::vector<long>{16, 64});
 }
 

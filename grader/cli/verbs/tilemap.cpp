@@ -35,20 +35,20 @@ Expected<TileMap> recordPhase(Backend& cpu, const BuildResult& build, const Less
                               int phase, int blocks) {
     RunRequest request;
     request.n = n;
-    request.phase = lesson.number == 2 ? phase : 0;
+    request.phase = lesson.kind() == LessonKind::TileLoading ? phase : 0;
     request.seed = 1;
     request.timeLimitS = 30;
-    const int phases = lesson.number == 2 ? 1 : blocks;
+    const int phases = lesson.kind() == LessonKind::TileLoading ? 1 : blocks;
     RunRecord record;
     {
-        ArmedRecording armed(std::to_string(bx) + "," + std::to_string(by) + "," + std::to_string(lesson.number == 2 ? 0 : phase) + "," +
-                             std::to_string(phases) + "," + (lesson.number == 2 ? "1" : "2"));
+        ArmedRecording armed(std::to_string(bx) + "," + std::to_string(by) + "," + std::to_string(lesson.kind() == LessonKind::TileLoading ? 0 : phase) + "," +
+                             std::to_string(phases) + "," + (lesson.kind() == LessonKind::TileLoading ? "1" : "2"));
         record = cpu.run(build, request);
     }
     if (const std::string failure = describeFailedRun(record, request); !failure.empty())
         return Error{file, "the run failed, so there is no map: " + failure, ""};
     auto map = parseTileMap(record.tilemap);
-    if (map && lesson.number == 2) map->phase = phase;  // the launch's phase argument
+    if (map && lesson.kind() == LessonKind::TileLoading) map->phase = phase;  // the launch's phase argument
     return map;
 }
 
@@ -74,7 +74,7 @@ ExitCode runTilemapCommand(const Course& course, const TilemapCommand& command, 
     auto found = course.lessonOrError(command.lesson);
     if (!found) return printCliError(err, found.error(), ExitCode::CannotRun);
     const Lesson* lesson = *found;
-    if (lesson->number != 2 && lesson->number != 3)
+    if (!loadsTiles(lesson->kind()))
         return printCliError(err, {"", "the tile map draws the tiled kernels of lessons 2 and 3; " + lesson->id + " has no tiles", ""}, ExitCode::CannotRun);
     if (!std::filesystem::exists(command.file))
         return printCliError(err, {command.file, "no such file", "the lesson's file is starter/" + lesson->folder + "/" + lesson->studentFile}, ExitCode::CannotRun);
