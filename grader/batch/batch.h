@@ -5,7 +5,7 @@
 // timing runs have their device alone: backend/gpu_devices.h), write each result
 // atomically the moment it is done, then build the class outputs. Student
 // code runs in the sandbox (core/sandbox.h) unless the caller opts out.
-// Non-goals: printing (batch_command.h), a scheduler across machines
+// Non-goals: printing (cli/verbs/batch.h), a scheduler across machines
 // (shards and Slurm do that: shard.h).
 #pragma once
 

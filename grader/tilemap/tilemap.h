@@ -4,7 +4,7 @@
 // what a correct tiled kernel's block does in that phase, and the sentences
 // that compare the two. The recording and the meaning of "phase" on the
 // emulator are described in grader/emu/tilemap.h.
-// Non-goals: drawing (tilemap_render.h); running the kernel (tilemap_command.h).
+// Non-goals: drawing (tilemap_render.h); running the kernel (cli/verbs/tilemap.h).
 #pragma once
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // the prompt of each answer part, the verdicts, the explanations that name
 // the index arithmetic with the exercise's numbers, and the block-level map
 // of the A, B and C tiles (Unicode with colour on a terminal, ASCII without).
-// Non-goals: reading answers (answer_check.h), the session (trainer_command.h).
+// Non-goals: reading answers (answer_check.h), the session (cli/verbs/trainer.h).
 #pragma once
 
 #include <string>

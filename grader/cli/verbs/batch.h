@@ -3,7 +3,7 @@
 // for a person and an exit code: 0 done, 1 done but incomplete (results
 // missing, or the grader's own errors in some), 2 could not run, 130
 // interrupted (Ctrl-C or SIGTERM; the results finished before are kept).
-// Non-goal: parsing arguments (cli/cli.cpp).
+// Non-goal: grading (batch/); the verb's options are batchVerb's (batch.cpp).
 #pragma once
 
 #include <optional>
