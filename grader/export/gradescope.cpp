@@ -197,38 +197,36 @@ int runGradescopeResults(const GradescopeResultsCommand& command, std::ostream& 
     }
 }
 
-int runGradescopeExport(const Course& course, const GradescopeExportCommand& command, std::ostream& out, std::ostream& err) {
-    const fs::path zip = fs::absolute(command.out);
-    if (zip.extension() != ".zip") return printError(err, {command.out, "is not a .zip file name", "e.g. build/gradescope-autograder.zip"}, kUsage);
+Expected<AutograderWritten> writeAutograderZip(const Course& course, const std::string& out) {
+    AutograderWritten written;
+    written.zip = fs::absolute(out);
+    if (written.zip.extension() != ".zip") return Error{out, "is not a .zip file name", "e.g. build/gradescope-autograder.zip"};
     std::error_code ec;
-    if (fs::is_directory(zip, ec)) return printError(err, {command.out, "is a folder", "name the zip to write"}, kUsage);
+    if (fs::is_directory(written.zip, ec)) return Error{out, "is a folder", "name the zip to write"};
     for (const char* script : kScripts)
         if (!fs::is_regular_file(course.root / kScriptFolder / script))
-            return printError(err, {(course.root / kScriptFolder / script).string(), "is missing", "export from the instructor's kit"}, kUsage);
+            return Error{(course.root / kScriptFolder / script).string(), "is missing", "export from the instructor's kit"};
     TempFolder stage("grader-gradescope-export");
-    if (stage.path.empty()) return printError(err, {fs::temp_directory_path().string(), "cannot create a private folder", ""}, kUsage);
-
+    if (stage.path.empty()) return Error{fs::temp_directory_path().string(), "cannot create a private folder", ""};
     ExportCommand kit;  // the student kit: no solutions, checked for their text; no GPU on Gradescope
     kit.out = (stage.path / "kit").string();
     kit.gpu = false;
-    std::ostringstream kitLog;
-    if (const int code = runExportCommand(course, kit, kitLog, err); code != 0) return code;
+    auto kitWritten = writeStudentKit(course, kit);
+    if (!kitWritten) return kitWritten.error();
+    written.kit = *kitWritten;
+    if (!written.kit.solutionText.empty()) return written;
     for (const char* script : kScripts) {
         fs::copy_file(course.root / kScriptFolder / script, stage.path / script, ec);
         fs::permissions(stage.path / script, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                                  fs::perms::others_read | fs::perms::others_exec, ec);
-        if (ec) return printError(err, {(stage.path / script).string(), "cannot copy: " + ec.message(), ""}, kUsage);
+        if (ec) return Error{(stage.path / script).string(), "cannot copy: " + ec.message(), ""};
     }
-    if (zip.has_parent_path()) fs::create_directories(zip.parent_path(), ec);
+    if (written.zip.has_parent_path()) fs::create_directories(written.zip.parent_path(), ec);
     auto bytes = zipOfFolder(stage.path);
-    if (!bytes) return printError(err, bytes.error(), kUsage);
-    if (auto e = writeFileAtomically(zip, *bytes)) return printError(err, *e, kUsage);
-    out << "Gradescope autograder: " << zip.string() << " (" << sortedFilesUnder(stage.path).size() << " files)\n"
-        << "  setup.sh: installs the packages and builds the grader (Gradescope's Ubuntu 24.04 image)\n"
-        << "  run_autograder: grades /autograder/submission on the cpu backend into /autograder/results/results.json\n"
-        << "  kit/: the student kit (no solutions/, the harness compiled, checked for solution text)\n"
-        << "next: upload it as the autograder of a Gradescope programming assignment (docs/integrations.md, \"Gradescope\")\n";
-    return 0;
+    if (!bytes) return bytes.error();
+    if (auto e = writeFileAtomically(written.zip, *bytes)) return *e;
+    written.files = sortedFilesUnder(stage.path).size();
+    return written;
 }
 
 }  // namespace grader

@@ -35,17 +35,19 @@
 
 #include "batch/results.h"
 #include "core/course.h"
+#include "export/student_kit.h"
 
 namespace grader {
 
-/// What `grader export-gradescope` was asked.
-struct GradescopeExportCommand {
-    std::string out;  ///< the zip to write
+/// What writeAutograderZip wrote.
+struct AutograderWritten {
+    std::filesystem::path zip;  ///< absolute
+    size_t files = 0;           ///< files in the zip
+    StudentKitWritten kit;      ///< its student kit; solution text found there means no zip was written
 };
 
-/// Writes the autograder zip of `course`'s kit. Exit 0 written; 1 solution text found in the kit
-/// part (nothing written); 2 it could not be written.
-int runGradescopeExport(const Course& course, const GradescopeExportCommand& command, std::ostream& out, std::ostream& err);
+/// Writes the autograder zip of `course`'s kit to `out`; an Error where it could not be written.
+Expected<AutograderWritten> writeAutograderZip(const Course& course, const std::string& out);
 
 /// What `grader gradescope-results` was asked.
 struct GradescopeResultsCommand {

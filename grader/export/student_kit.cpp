@@ -17,8 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kExportFound = 1;
-constexpr int kExportUsage = 2;
 constexpr const char* kMarker = ".student-kit";
 
 /// How one part of the kit travels.
@@ -197,34 +195,26 @@ Expected<fs::path> prepareOut(const fs::path& kit, const std::string& requested)
 
 }  // namespace
 
-int runExportCommand(const Course& course, const ExportCommand& command, std::ostream& out, std::ostream& err) {
+namespace {
+
+/// Writes every part of the kit into `dest`: the copied and edited files, the files written from
+/// course.yaml, the trainer's page and the compiled harness; fills `written`.
+std::optional<Error> writeKitParts(const Course& course, const ExportCommand& command, const fs::path& dest, StudentKitWritten& written) {
     const fs::path kit = course.root;
-    auto fail = [&](const Error& e, int code) { return printError(err, e, code); };
-    if (!fs::exists(kit / "grader" / "harness" / "harness.cu"))
-        return fail({kit.string(), "this is a student kit, not the instructor's: it has no harness source to compile", ""}, kExportUsage);
-    auto folder = prepareOut(kit, command.out);
-    if (!folder) return fail(folder.error(), kExportUsage);
-    const fs::path dest = *folder;
-    auto abandon = [&](const Error& e, int code) {
-        clearKeepingGit(dest);
-        return fail(e, code);
-    };
-    int files = 0;
     for (const auto& part : kKitParts) {
         auto copied = copyPart(course, dest, part);
-        if (!copied) return abandon(copied.error(), kExportUsage);
-        files += *copied;
+        if (!copied) return copied.error();
+        written.files += *copied;
     }
     for (const auto& [path, generate] : kGenerated) {
-        auto written = writeText(dest / path, generate(course));
-        if (!written) return abandon(written.error(), kExportUsage);
+        if (auto done = writeText(dest / path, generate(course)); !done) return done.error();
+        written.generated.push_back(path);
     }
     // The tile-map trainer's page (trainer_page.h), English first; a course without lesson2 or lesson3 has none.
     const char* trainerPath = "lessons/trainer.html";
-    auto trainerPage = trainerPageHtml(course, TrainerPageOptions{});
-    if (trainerPage) {
-        auto written = writeText(dest / trainerPath, *trainerPage);
-        if (!written) return abandon(written.error(), kExportUsage);
+    if (auto trainerPage = trainerPageHtml(course, TrainerPageOptions{})) {
+        if (auto done = writeText(dest / trainerPath, *trainerPage); !done) return done.error();
+        written.generated.push_back(trainerPath);
     }
     PrebuiltOptions prebuilt;
     prebuilt.harnessSource = kit / "grader" / "harness";
@@ -233,34 +223,35 @@ int runExportCommand(const Course& course, const ExportCommand& command, std::os
     prebuilt.gpu = command.gpu;
     prebuilt.cudaArchs = command.cudaArchs;
     auto compiled = writePrebuiltHarness(prebuilt);
-    if (!compiled) return abandon(compiled.error(), kExportUsage);
-    for (auto written : {writeText(prebuilt.out / "README.md", kPrebuiltReadme),
-                         writeText(dest / kMarker, "Written by `grader export-student` (grader " + graderVersion() +
-                                                       "); the next export into this folder replaces it.\n")})
-        if (!written) return abandon(written.error(), kExportUsage);
+    if (!compiled) return compiled.error();
+    written.compiled = *compiled;
+    for (auto done : {writeText(prebuilt.out / "README.md", kPrebuiltReadme),
+                      writeText(dest / kMarker, "Written by `grader export-student` (grader " + graderVersion() +
+                                                    "); the next export into this folder replaces it.\n")})
+        if (!done) return done.error();
+    return std::nullopt;
+}
 
-    const std::vector<SolutionLine> lines = distinctiveSolutionLines(course);
-    const std::vector<std::string> hits = findSolutionText(dest, lines);
-    if (!hits.empty()) {
-        for (const auto& hit : hits) err << "grader: " << hit << "\n";
-        return abandon({command.out, "holds solution text, so it was removed", "keep that file out of the kit parts in grader/export/student_kit.cpp"},
-                       kExportFound);
+}  // namespace
+
+Expected<StudentKitWritten> writeStudentKit(const Course& course, const ExportCommand& command) {
+    const fs::path kit = course.root;
+    if (!fs::exists(kit / "grader" / "harness" / "harness.cu"))
+        return Error{kit.string(), "this is a student kit, not the instructor's: it has no harness source to compile", ""};
+    auto folder = prepareOut(kit, command.out);
+    if (!folder) return folder.error();
+    StudentKitWritten written;
+    written.folder = *folder;
+    if (auto error = writeKitParts(course, command, written.folder, written)) {
+        clearKeepingGit(written.folder);
+        return *error;
     }
-    out << "student kit: " << dest.string() << "\n";
-    out << "  " << files << " files from the kit: course.yaml, CMakeLists.txt, CMakePresets.json (without the solutions' presets),\n"
-        << "    README.md, CONTRACT.md and docs/student-guide.md (their student-kit parts), lessons/ (the quizzes' answers sealed),\n"
-        << "    starter/, scripts/install-deps.sh (the build's packages only), grader/ (without the harness source),\n"
-        << "    tests/CMakeLists.txt (the lesson tests)\n";
-    out << "  written from course.yaml:";
-    for (const auto& [path, generate] : kGenerated) out << " " << path;
-    if (trainerPage) out << " " << trainerPath;
-    out << "\n";
-    for (const auto& note : *compiled) out << "  compiled: " << note << "\n";
-    out << "  instructor-only, left out:";
-    for (const auto& [path, why] : kInstructorOnly) out << " " << path;
-    out << "\n  checked: none of the " << lines.size() << " distinctive lines of solutions/ is in it\n";
-    out << "next: cd " << dest.string() << " && cmake --preset default && cmake --build --preset default && ctest --preset lesson1\n";
-    return 0;
+    for (const auto& [path, why] : kInstructorOnly) written.leftOut.push_back(path);
+    const std::vector<SolutionLine> lines = distinctiveSolutionLines(course);
+    written.linesChecked = lines.size();
+    written.solutionText = findSolutionText(written.folder, lines);
+    if (!written.solutionText.empty()) clearKeepingGit(written.folder);
+    return written;
 }
 
 }  // namespace grader

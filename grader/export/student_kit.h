@@ -27,7 +27,6 @@
 #pragma once
 
 #include <filesystem>
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -42,8 +41,19 @@ struct ExportCommand {
     std::vector<int> cudaArchs = {75, 80, 90, 100, 120};  ///< machine code for these; PTX for the newest
 };
 
-/// Writes the student kit of `course`'s kit; prints what it did on `out`, problems once on `err`.
-/// Exit 0: written and checked; 1: solution text found in it (it is removed); 2: it could not be written.
-int runExportCommand(const Course& course, const ExportCommand& command, std::ostream& out, std::ostream& err);
+/// What writeStudentKit wrote.
+struct StudentKitWritten {
+    std::filesystem::path folder;            ///< the kit, an absolute path
+    int files = 0;                           ///< files copied (or edited) from the instructor's kit
+    std::vector<std::string> generated;      ///< files written from course.yaml, relative to the kit
+    std::vector<std::string> compiled;       ///< the harness compiler's notes, one per harness built
+    std::vector<std::string> leftOut;        ///< the instructor-only paths
+    size_t linesChecked = 0;                 ///< the solutions' distinctive lines searched for
+    std::vector<std::string> solutionText;   ///< where one was found; non-empty: the kit was removed again
+};
+
+/// Writes the student kit of `course`'s kit into `command.out` and searches it for solution text;
+/// an Error where it could not be written (what was written is removed).
+Expected<StudentKitWritten> writeStudentKit(const Course& course, const ExportCommand& command);
 
 }  // namespace grader

@@ -8,21 +8,38 @@
 #include <memory>
 
 #include "cli/verb.h"
+#include "cli/verbs/export_student.h"
 #include "cli/verbs/table.h"
 #include "export/gradescope.h"
 
 namespace grader {
 
+namespace {
+
+/// Writes the autograder zip and says what it holds.
+ExitCode runGradescopeExport(const VerbInput& input, std::string& out) {
+    auto written = writeAutograderZip(*input.course, out);
+    if (!written) return printCliError(written.error());
+    if (!written->kit.solutionText.empty()) return reportSolutionText(written->kit, written->kit.folder.string(), std::cerr);
+    std::cout << "Gradescope autograder: " << written->zip.string() << " (" << written->files << " files)\n"
+              << "  setup.sh: installs the packages and builds the grader (Gradescope's Ubuntu 24.04 image)\n"
+              << "  run_autograder: grades /autograder/submission on the cpu backend into /autograder/results/results.json\n"
+              << "  kit/: the student kit (no solutions/, the harness compiled, checked for solution text)\n"
+              << "next: upload it as the autograder of a Gradescope programming assignment (docs/integrations.md, \"Gradescope\")\n";
+    return ExitCode::Done;
+}
+
+/// Adds export-gradescope's options to `command`.
+void addGradescopeExportOptions(CLI::App& command, std::string& out) {
+    command.add_option("out", out, "the zip to write, e.g. build/gradescope-autograder.zip")->required();
+}
+
+}  // namespace
+
 /// The `export-gradescope` verb.
 VerbEntry exportGradescopeVerb() {
-    return {"export-gradescope", "write the Gradescope autograder zip: setup.sh, run_autograder and the student kit", Needs::Course,
-            [](CLI::App& command) -> VerbRun {
-                auto zip = std::make_shared<GradescopeExportCommand>();
-                command.add_option("out", zip->out, "the zip to write, e.g. build/gradescope-autograder.zip")->required();
-                return [zip](const VerbInput& input) {
-                    return static_cast<ExitCode>(runGradescopeExport(*input.course, *zip, std::cout, std::cerr));
-                };
-            }};
+    return makeVerb("export-gradescope", "write the Gradescope autograder zip: setup.sh, run_autograder and the student kit", Needs::Course,
+                    addGradescopeExportOptions, runGradescopeExport);
 }
 
 /// The `gradescope-results` verb. It loads the course itself: results.json is written even when course.yaml is broken.
