@@ -22,9 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kFailed = 1;
-constexpr int kUsage = 2;
-
 /// The scripts at the zip's root, from the instructor's kit.
 constexpr const char* kScripts[] = {"setup.sh", "run_autograder"};
 constexpr const char* kScriptFolder = "grader/export/gradescope";
@@ -151,50 +148,57 @@ nlohmann::json gradescopeResultsJson(const Course& course, const StudentResult& 
     return j;
 }
 
-int runGradescopeResults(const GradescopeResultsCommand& command, std::ostream& out, std::ostream& err) {
+namespace {
+
+/// Grades the submission in a private folder; fills `graded` (its failure where it cannot be graded).
+void gradeSubmissionFolder(const GradescopeResultsCommand& command, std::chrono::steady_clock::time_point started, GradescopeGraded& graded) {
+    auto course = loadCourse(command.coursePath);
+    if (!course) return graded.fail(course.error().format(), secondsSince(started));
+    TempFolder work("grader-gradescope");
+    if (work.path.empty()) return graded.fail("cannot create a private folder in " + fs::temp_directory_path().string(), secondsSince(started));
+    if (auto e = copySubmission(command.submission, work.path / "submissions")) return graded.fail(e->format(), secondsSince(started));
+    BatchOptions options;
+    options.submissions = work.path / "submissions";
+    options.out = work.path / "results";
+    options.coursePath = command.coursePath;
+    options.backend = "cpu";
+    options.jobs = 1;
+    options.sandboxWhereAvailable = true;
+    std::optional<StudentResult> result;  // kept in memory: no file student code could reach decides the score
+    options.onResult = [&result](const StudentResult& one) { result = one; };
+    auto summary = gradeBatch(*course, options);  // returns once every process student code started is gone
+    if (!summary) return graded.fail(summary.error().format(), secondsSince(started));
+    graded.notes = summary->notes;
+    if (!result) return graded.fail("the submission was not graded (interrupted?)", secondsSince(started));
+    graded.results = gradescopeResultsJson(*course, *result, secondsSince(started));
+    graded.summary = "graded on the " + result->backend + " backend" + (summary->sandbox.empty() ? ", without a sandbox" : ", in " + summary->sandbox) +
+                     ": " + std::to_string(result->score()) + "/" + std::to_string(result->maxScore());
+    if (const std::string missing = result->notSubmitted(); !missing.empty()) graded.summary += " (not submitted: " + missing + ")";
+    graded.graderError = result->hasGraderError();
+}
+
+}  // namespace
+
+void GradescopeGraded::fail(const std::string& what, double seconds) {
+    failure = what;
+    results = gradescopeFailureJson(what, seconds);
+}
+
+GradescopeGraded gradeForGradescope(const GradescopeResultsCommand& command) {
     const auto started = std::chrono::steady_clock::now();
-    const fs::path resultsFile = command.out;
-    auto write = [&](const nlohmann::json& j) -> bool {
-        std::error_code ec;
-        if (resultsFile.has_parent_path()) fs::create_directories(resultsFile.parent_path(), ec);
-        if (auto e = writeFileAtomically(resultsFile, resultsText(j))) {
-            printError(err, *e, kUsage);
-            return false;
-        }
-        return true;
-    };
-    auto failed = [&](const std::string& what) {
-        err << "grader: the submission could not be graded: " << what << "\n";
-        return write(gradescopeFailureJson(what, secondsSince(started))) ? kFailed : kUsage;
-    };
+    GradescopeGraded graded;
     try {
-        auto course = loadCourse(command.coursePath);
-        if (!course) return failed(course.error().format());
-        TempFolder work("grader-gradescope");
-        if (work.path.empty()) return failed("cannot create a private folder in " + fs::temp_directory_path().string());
-        if (auto e = copySubmission(command.submission, work.path / "submissions")) return failed(e->format());
-        BatchOptions options;
-        options.submissions = work.path / "submissions";
-        options.out = work.path / "results";
-        options.coursePath = command.coursePath;
-        options.backend = "cpu";
-        options.jobs = 1;
-        options.sandboxWhereAvailable = true;
-        std::optional<StudentResult> result;  // kept in memory: no file student code could reach decides the score
-        options.onResult = [&result](const StudentResult& graded) { result = graded; };
-        auto summary = gradeBatch(*course, options);  // returns once every process student code started is gone
-        if (!summary) return failed(summary.error().format());
-        for (const auto& note : summary->notes) out << "note: " << note << "\n";
-        if (!result) return failed("the submission was not graded (interrupted?)");
-        if (!write(gradescopeResultsJson(*course, *result, secondsSince(started)))) return kUsage;
-        out << "graded on the " << result->backend << " backend" << (summary->sandbox.empty() ? ", without a sandbox" : ", in " + summary->sandbox)
-            << ": " << result->score() << "/" << result->maxScore();
-        if (const std::string missing = result->notSubmitted(); !missing.empty()) out << " (not submitted: " << missing << ")";
-        out << "\nresults: " << resultsFile.string() << "\n";
-        return result->hasGraderError() ? kFailed : 0;
+        gradeSubmissionFolder(command, started, graded);
     } catch (const std::exception& e) {
-        return failed(std::string("the grader failed: ") + e.what());
+        graded.fail(std::string("the grader failed: ") + e.what(), secondsSince(started));
     }
+    return graded;
+}
+
+std::optional<Error> writeGradescopeResults(const std::filesystem::path& file, const nlohmann::json& results) {
+    std::error_code ec;
+    if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
+    return writeFileAtomically(file, resultsText(results));
 }
 
 Expected<AutograderWritten> writeAutograderZip(const Course& course, const std::string& out) {

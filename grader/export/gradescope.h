@@ -28,8 +28,9 @@
 #pragma once
 
 #include <filesystem>
-#include <ostream>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -56,9 +57,23 @@ struct GradescopeResultsCommand {
     std::string coursePath;  ///< course.yaml
 };
 
-/// Grades the submission and writes results.json. Exit 0 graded (whatever the score); 1 the
-/// grader failed (results.json then holds the error, score 0); 2 results.json cannot be written.
-int runGradescopeResults(const GradescopeResultsCommand& command, std::ostream& out, std::ostream& err);
+/// What grading one submission for Gradescope came to: results.json's content, always.
+struct GradescopeGraded {
+    nlohmann::json results;          ///< the grade, or score 0 and `failure`
+    std::string failure;             ///< why the submission could not be graded ("": it was)
+    std::vector<std::string> notes;  ///< the batch's notes
+    std::string summary;             ///< "graded on the cpu backend, in ...: S/M (not submitted: ...)"
+    bool graderError = false;        ///< a check could not run (the grader's own error)
+
+    /// Records that the submission could not be graded, and results.json that says so.
+    void fail(const std::string& what, double seconds);
+};
+
+/// Grades the submission on the cpu backend, confined; never throws.
+GradescopeGraded gradeForGradescope(const GradescopeResultsCommand& command);
+
+/// Writes results.json (its folder made first), atomically.
+std::optional<Error> writeGradescopeResults(const std::filesystem::path& file, const nlohmann::json& results);
 
 /// Gradescope's results.json of one graded student: one test per check (a lesson not submitted is
 /// one test worth 0), each failing test's output ending in the command that reruns it in the

@@ -42,18 +42,34 @@ VerbEntry exportGradescopeVerb() {
                     addGradescopeExportOptions, runGradescopeExport);
 }
 
+namespace {
+
+/// Grades the submission, writes results.json whatever happens, and says how it went.
+/// Exit 0 graded (whatever the score); 1 the grader failed (results.json then holds the error,
+/// score 0); 2 results.json cannot be written.
+ExitCode runGradescopeResults(const VerbInput& input, GradescopeResultsCommand& command) {
+    command.coursePath = input.coursePath.string();
+    const GradescopeGraded graded = gradeForGradescope(command);
+    for (const auto& note : graded.notes) std::cout << "note: " << note << "\n";
+    if (!graded.failure.empty()) std::cerr << "grader: the submission could not be graded: " << graded.failure << "\n";
+    if (auto e = writeGradescopeResults(command.out, graded.results)) return printCliError(*e);
+    if (!graded.failure.empty()) return ExitCode::Failed;
+    std::cout << graded.summary << "\nresults: " << command.out << "\n";
+    return graded.graderError ? ExitCode::Failed : ExitCode::Done;
+}
+
+/// Adds gradescope-results' options to `command`.
+void addGradescopeResultsOptions(CLI::App& command, GradescopeResultsCommand& results) {
+    command.add_option("submission", results.submission, "the student's folder, /autograder/submission on Gradescope")->required();
+    command.add_option("--out", results.out, "results.json to write (written even when grading fails)")->required();
+}
+
+}  // namespace
+
 /// The `gradescope-results` verb. It loads the course itself: results.json is written even when course.yaml is broken.
 VerbEntry gradescopeResultsVerb() {
-    return {"gradescope-results", "grade one submission folder on the cpu backend into Gradescope's results.json (run_autograder runs it)",
-            Needs::CoursePath, [](CLI::App& command) -> VerbRun {
-                auto results = std::make_shared<GradescopeResultsCommand>();
-                command.add_option("submission", results->submission, "the student's folder, /autograder/submission on Gradescope")->required();
-                command.add_option("--out", results->out, "results.json to write (written even when grading fails)")->required();
-                return [results](const VerbInput& input) {
-                    results->coursePath = input.coursePath.string();
-                    return static_cast<ExitCode>(runGradescopeResults(*results, std::cout, std::cerr));
-                };
-            }};
+    return makeVerb("gradescope-results", "grade one submission folder on the cpu backend into Gradescope's results.json (run_autograder runs it)",
+                    Needs::CoursePath, addGradescopeResultsOptions, runGradescopeResults);
 }
 
 }  // namespace grader
