@@ -64,6 +64,18 @@ inline grader::CheckResult checkResult(const char* name, grader::Status status, 
     return r;
 }
 
+/// `result` with the findings its check gave.
+inline grader::CheckResult withFindings(grader::CheckResult result, std::vector<grader::Finding> findings) {
+    result.findings = std::move(findings);
+    return result;
+}
+
+/// `result` with one finding: `code`, the first line of its message, at no place.
+inline grader::CheckResult coded(grader::CheckResult result, const char* code) {
+    result.findings.push_back({code, result.message.substr(0, result.message.find('\n')), {}, {}, ""});
+    return result;
+}
+
 /// Writes `text` to `path`, creating its folders.
 inline void writeText(const std::filesystem::path& path, const std::string& text) {
     std::filesystem::create_directories(path.parent_path());

@@ -26,6 +26,7 @@ struct BuildResult {
     bool cached = false;
     std::string sourceName;   ///< the student's file name, for locations the child reports by line
     std::string unsupported;  ///< "not supported by the emulator: X at file:line" when that is why the build failed
+    int unsupportedLine = 0;  ///< the line of the student's file `unsupported` names (0: none)
 };
 
 /// The machine a backend runs student code on.

@@ -73,6 +73,7 @@ std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::st
     readFile(dir / "summary", result.summary);
     readFile(dir / "log", result.log);
     readFile(dir / "unsupported", result.unsupported);
+    if (std::string line; readFile(dir / "unsupported_line", line)) result.unsupportedLine = std::atoi(line.c_str());
     result.executable = dir / artifact;
     result.cached = true;
     if (!result.ok && result.unsupported.empty()) {  // re-read the log: the summary's wording may be newer than the entry
@@ -94,6 +95,7 @@ BuildResult publishBuild(const std::string& key, const std::filesystem::path& fo
     std::ofstream(folder / "summary") << result.summary;
     std::ofstream(folder / "log") << result.log;
     if (!result.unsupported.empty()) std::ofstream(folder / "unsupported") << result.unsupported;
+    if (result.unsupportedLine > 0) std::ofstream(folder / "unsupported_line") << result.unsupportedLine;
     std::ofstream(folder / "status") << (result.ok ? "ok\n" : "failed\n");
     const auto target = cacheDir() / key;
     std::error_code ec;

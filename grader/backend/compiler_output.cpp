@@ -23,9 +23,24 @@ std::string& clipped(std::string& line) {
 
 }  // namespace
 
+namespace {
+const std::regex compileError(R"(^(.*?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");
+const std::regex nvccError(R"(^(.*?)\((\d+)\): error: (.*)$)");
+}  // namespace
+
+CompilerErrorPlace firstCompilerErrorPlace(const std::string& log) {
+    std::stringstream lines(log);
+    for (std::string line; std::getline(lines, line);) {
+        std::smatch m;
+        const bool gcc = std::regex_search(clipped(line), m, compileError);
+        if (!gcc && !std::regex_search(line, m, nvccError)) continue;
+        std::string file = m[1].str();
+        return {file.substr(file.find_last_of('/') + 1), std::atoi(m[2].str().c_str()), gcc && m[3].matched ? std::atoi(m[3].str().c_str()) : 0};
+    }
+    return {};
+}
+
 std::string summarizeCompilerLog(const std::string& log) {
-    static const std::regex compileError(R"(^(.*?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");
-    static const std::regex nvccError(R"(^(.*?)\((\d+)\): error: (.*)$)");
     static const std::regex undefinedRef(R"(undefined reference to `([^']*)')");
     static const std::regex multipleDef(R"(multiple definition of `([^']*)')");
     static const std::regex overloadedKernel(R"(no matches converting function \W+(\w+)\W+ to type)");

@@ -12,6 +12,16 @@ namespace grader {
 /// The first error of a g++/clang/nvcc/ld log, concise, or "" when none is found.
 std::string summarizeCompilerLog(const std::string& log);
 
+/// Where the first error of a compiler's log stands: the file's base name, line and column (0 when the log names none).
+struct CompilerErrorPlace {
+    std::string file;
+    int line = 0;
+    int column = 0;
+};
+
+/// The place of the first "FILE:LINE[:COL]: error:" or nvcc's "FILE(LINE): error:" line of `log`.
+CompilerErrorPlace firstCompilerErrorPlace(const std::string& log);
+
 /// `summary` made precise when it says the file does not define a contract
 /// function: the parameter of the student's definition in `source` (file
 /// `fileName`) that differs from the contract's types, with its line;

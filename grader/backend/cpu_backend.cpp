@@ -116,6 +116,7 @@ private:
         if (!parsed->unsupported.empty()) {
             const FrontEndUnsupported& first = parsed->unsupported.front();
             result.summary = result.unsupported = notSupported(first.construct, displayName, first.line);
+            result.unsupportedLine = first.line;
             return false;
         }
         return true;

@@ -160,7 +160,8 @@ LessonReport lessonReport(const LessonGrading& g, const Lesson& lesson, const fs
         LessonReport report;
         report.lesson = lesson.id;
         report.backend = g.backendName;
-        report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0});
+        report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0, false,
+                                 {{"grader.error", std::string("the grader failed: ") + e.what(), {}, {}, ""}}});
         return report;
     }
 }

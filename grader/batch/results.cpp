@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <ctime>
@@ -48,6 +49,7 @@ LessonReport lessonReportFromJson(const nlohmann::json& j) {
         check.message = text(c, "message");
         check.points = c.value("points", 0);
         check.maxPoints = c.value("max_points", 0);
+        if (auto findings = c.find("findings"); findings != c.end()) check.findings = findingsFromJson(*findings);
         r.checks.push_back(check);
     }
     if (auto output = j.find("program_output"); output != j.end() && output->is_object()) {
@@ -86,9 +88,18 @@ std::string StudentResult::notSubmitted() const {
     return list;
 }
 
-bool quizAnswersMissing(const CheckResult& check) { return check.name == "quiz" && check.message.rfind("no quiz answers", 0) == 0; }
+namespace {
 
-bool trainerNotDone(const CheckResult& check) { return check.name == "trainer" && check.message.rfind("no trainer progress", 0) == 0; }
+/// True when one of `check`'s findings has `code`.
+bool found(const CheckResult& check, const char* code) {
+    return std::any_of(check.findings.begin(), check.findings.end(), [code](const Finding& f) { return f.code == code; });
+}
+
+}  // namespace
+
+bool quizAnswersMissing(const CheckResult& check) { return check.name == "quiz" && found(check, "quiz.no-answers"); }
+
+bool trainerNotDone(const CheckResult& check) { return check.name == "trainer" && found(check, "trainer.no-progress"); }
 
 LessonOutcome notSubmitted(const Lesson& lesson, const std::string& backend) {
     LessonOutcome outcome;

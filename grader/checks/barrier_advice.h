@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/finding.h"
 #include "core/course.h"
 
 namespace grader {
@@ -19,16 +20,27 @@ struct RaceLines {
     bool bothWrite = false;
 };
 
+/// What a race means for the lesson: its diagnosis code, the sentence that says
+/// it, and the existing barriers that sentence names, at their lines.
+struct RaceAdvice {
+    std::string code;  ///< barrier.missing-after-compute, barrier.missing-after-loads, barrier.none, shared.store-conflict
+    std::string text;
+    std::vector<RelatedPlace> barriers;
+};
+
 /// Explains `race`, one of `all` the check found, in `file` (the student's
 /// file's name): which barrier is missing, and where the existing ones
 /// (`barrierLines`, those every thread reached) stand when none stands
 /// between the stores to the tiles and the reads of them (the last store and
 /// the first read of every such race).
-std::string explainRace(const RaceLines& race, const std::vector<RaceLines>& all, const std::set<int>& barrierLines, bool anyBarrier,
+RaceAdvice explainRace(const RaceLines& race, const std::vector<RaceLines>& all, const std::set<int>& barrierLines, bool anyBarrier,
                         const Lesson& lesson, const std::string& file);
 
 /// The first few problems, one per line, and how many more there are.
 std::string joinProblems(const std::vector<std::string>& problems);
+
+/// The texts of `findings`, joined as joinProblems joins them.
+std::string joinProblems(const std::vector<Finding>& findings);
 
 /// The lines of `source` that call __syncthreads() outside comments.
 std::set<int> barrierLinesInSource(const std::string& source);

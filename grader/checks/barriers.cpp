@@ -45,16 +45,17 @@ std::string threadGroup(uint64_t count, const int first[3], const int last[3]) {
     return count == 1 ? "thread " + thread(first) : "threads " + thread(first) + ".." + thread(last);
 }
 
-/// One message per barrier line that only some threads of a block reached, at that line.
-std::vector<std::string> partialBarrierProblems(const RunRecord& record, const std::string& file) {
-    std::vector<std::string> problems;
+/// One finding per barrier line that only some threads of a block reached, at that line.
+std::vector<Finding> partialBarrierProblems(const RunRecord& record, const std::string& file) {
+    std::vector<Finding> problems;
     for (const auto& p : record.partialBarriers)
-        problems.push_back("divergent barrier: __syncthreads() at " + file + ":" + std::to_string(p.line) + " is reached by only " +
+        problems.push_back({"barrier.divergent", "divergent barrier: __syncthreads() at " + file + ":" + std::to_string(p.line) + " is reached by only " +
                            std::to_string(p.reached) + " of the " + std::to_string(p.threads) + " threads of block " + thread(p.block) +
                            " (" + threadGroup(p.reached, p.first, p.last) + "); the other " + std::to_string(p.threads - p.reached) +
                            " never reach it. Every thread of a block must reach every __syncthreads(): a barrier inside a branch "
                            "that depends on the thread, or after a return some threads take, waits for threads that never come "
-                           "(on a GPU it hangs or passes without synchronizing). Put it where every thread passes.");
+                           "(on a GPU it hangs or passes without synchronizing). Put it where every thread passes.",
+                            {p.line, 1}, {}, ""});
     return problems;
 }
 
@@ -65,13 +66,16 @@ bool noBarrierBetween(int a, int b, const std::set<int>& barrierLines) {
 
 /// Where the barriers stand when none stands between the stores to the tiles
 /// (the last at `lastStore`) and the reads of them (the first at `firstRead`),
-/// and where one must go.
+/// and where one must go; each barrier named goes to `places`.
 std::string misplacedBarriers(int lastStore, int firstRead, const std::set<int>& barrierLines, const Lesson& lesson,
-                              const std::string& file) {
+                              const std::string& file, std::vector<RelatedPlace>& places) {
     std::string where;
-    for (int b : barrierLines)
-        where += std::string(where.empty() ? "" : "; ") + (b < lastStore ? "the barrier before the stores" : "the barrier after the compute") +
-                 " is at " + file + ":" + std::to_string(b);
+    for (int b : barrierLines) {
+        const std::string clause = std::string(b < lastStore ? "the barrier before the stores" : "the barrier after the compute") +
+                                   " is at " + file + ":" + std::to_string(b);
+        where += (where.empty() ? "" : "; ") + clause;
+        places.push_back({{b, 1}, clause});
+    }
     const std::string there = "a __syncthreads() must stand after the last store to the tiles (line " + std::to_string(lastStore) +
                               ") and before the first read of them (line " + std::to_string(firstRead) + "), and none does: " + where;
     if (lesson.kind() == LessonKind::TiledPhaseLoop) return there + ". Add one there (each phase needs one after the loads and one after the compute)";
@@ -80,17 +84,22 @@ std::string misplacedBarriers(int lastStore, int firstRead, const std::set<int>&
 
 }  // namespace
 
-std::string explainRace(const RaceLines& race, const std::vector<RaceLines>& all, const std::set<int>& barrierLines, bool anyBarrier,
-                        const Lesson& lesson, const std::string& file) {
+RaceAdvice explainRace(const RaceLines& race, const std::vector<RaceLines>& all, const std::set<int>& barrierLines, bool anyBarrier,
+                       const Lesson& lesson, const std::string& file) {
     const int w = race.write, r = race.other;
     if (race.bothWrite)
-        return "Two threads store to the same shared element: check the tile indices (each thread owns one element, tA[ty][tx]).";
+        return {"shared.store-conflict",
+                "Two threads store to the same shared element: check the tile indices (each thread owns one element, tA[ty][tx]).", {}};
     const bool barrierBetween = !noBarrierBetween(w, r, barrierLines);
     if (!anyBarrier && lesson.kind() == LessonKind::TiledPhaseLoop)
-        return "There is no __syncthreads() at all: each phase needs one after the loads and one after the compute: " + lessonSection(lesson) + ".";
+        return {"barrier.none",
+                "There is no __syncthreads() at all: each phase needs one after the loads and one after the compute: " + lessonSection(lesson) + ".",
+                {}};
     if (barrierBetween && w < r && lesson.kind() == LessonKind::TiledPhaseLoop)
-        return "A fast thread loaded the next phase's tile over one that a slower thread was still reading: the barrier after the compute is missing: " +
-               lessonSection(lesson) + ".";
+        return {"barrier.missing-after-compute",
+                "A fast thread loaded the next phase's tile over one that a slower thread was still reading: the barrier after the compute is missing: " +
+                    lessonSection(lesson) + ".",
+                {}};
     if (w < r && !barrierLines.empty()) {  // a barrier there is, but not between the stores and the reads
         int lastStore = w, firstRead = r;
         for (const RaceLines& other : all)
@@ -98,11 +107,14 @@ std::string explainRace(const RaceLines& race, const std::vector<RaceLines>& all
                 lastStore = std::max(lastStore, other.write);
                 firstRead = std::min(firstRead, other.other);
             }
-        if (lastStore < firstRead && noBarrierBetween(lastStore, firstRead, barrierLines))
-            return "The tile must be complete before anyone computes from it, so " +
-                   misplacedBarriers(lastStore, firstRead, barrierLines, lesson, file) + ": " + lessonSection(lesson) + ".";
+        if (lastStore < firstRead && noBarrierBetween(lastStore, firstRead, barrierLines)) {
+            RaceAdvice advice{"barrier.missing-after-loads", "", {}};
+            advice.text = "The tile must be complete before anyone computes from it, so " +
+                          misplacedBarriers(lastStore, firstRead, barrierLines, lesson, file, advice.barriers) + ": " + lessonSection(lesson) + ".";
+            return advice;
+        }
     }
-    return "The tile must be complete before anyone computes from it: " + lessonSection(lesson) + ".";
+    return {"barrier.missing-after-loads", "The tile must be complete before anyone computes from it: " + lessonSection(lesson) + ".", {}};
 }
 
 std::string joinProblems(const std::vector<std::string>& problems) {
@@ -110,6 +122,12 @@ std::string joinProblems(const std::vector<std::string>& problems) {
     for (size_t i = 0; i < problems.size() && i < kMaxLines; ++i) message += (i ? "\n" : "") + problems[i];
     if (problems.size() > kMaxLines) message += "\n(and " + std::to_string(problems.size() - kMaxLines) + " more)";
     return message;
+}
+
+std::string joinProblems(const std::vector<Finding>& findings) {
+    std::vector<std::string> texts;
+    for (const auto& finding : findings) texts.push_back(finding.lead + finding.text);
+    return joinProblems(texts);
 }
 
 std::set<int> barrierLinesInSource(const std::string& source) {
@@ -156,23 +174,46 @@ BarrierCounts countBarriers(const CheckContext& ctx, const RunRecord& record, in
     return counts;
 }
 
-/// One message per divergent barrier or warp intrinsic; a block barrier only some threads reach was named at its line already.
-void addDivergenceProblems(const RunRecord& record, const std::string& file, std::vector<std::string>& problems) {
+/// The parts of a divergence's split ("GROUP wait at line N; ..."), each with its line written as a place in `file`.
+std::vector<RelatedPlace> splitPlaces(const std::string& split, const std::string& file) {
+    std::vector<RelatedPlace> parts;
+    for (size_t from = 0; from <= split.size();) {
+        size_t end = split.find("; ", from);
+        if (end == std::string::npos) end = split.size();
+        std::string part = split.substr(from, end - from);
+        RelatedPlace place{{}, part};
+        if (const size_t at = part.find("at line "); at != std::string::npos) {
+            place.at.line = std::atoi(part.c_str() + at + 8);
+            place.text = part.replace(at, 8, "at " + file + ":");
+        }
+        parts.push_back(place);
+        from = end + 2;
+    }
+    return parts;
+}
+
+/// One finding per divergent barrier or warp intrinsic; a block barrier only some threads reach was named at its line already.
+void addDivergenceProblems(const RunRecord& record, const std::string& file, std::vector<Finding>& problems) {
     for (const auto& d : record.divergences) {
         if (!d.warp && !record.partialBarriers.empty()) continue;
-        std::string split = d.split;
-        for (size_t pos = 0; (pos = split.find("at line ", pos)) != std::string::npos;) {
-            split.replace(pos, 8, "at " + file + ":");
-            pos += 4 + file.size();
+        std::string split;
+        std::vector<RelatedPlace> places;
+        for (const auto& part : splitPlaces(d.split, file)) {
+            split += (split.empty() ? "" : "; ") + part.text;
+            if (part.at.known()) places.push_back(part);
         }
+        const Place at = places.empty() ? Place{} : places.front().at;
+        if (!places.empty()) places.erase(places.begin());
         if (d.warp)
-            problems.push_back("divergent warp intrinsic in block " + thread(d.block) + ": " + split +
+            problems.push_back({"warp.divergent-intrinsic", "divergent warp intrinsic in block " + thread(d.block) + ": " + split +
                                ". Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
-                               "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).");
+                               "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).",
+                                at, distinctPlaces(at, places), ""});
         else
-            problems.push_back("divergent barrier in block " + thread(d.block) + ": " + split +
+            problems.push_back({"barrier.divergent", "divergent barrier in block " + thread(d.block) + ": " + split +
                                ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
-                               "passes silently or hangs, depending on its shape. Move the barrier out of the branch.");
+                               "passes silently or hangs, depending on its shape. Move the barrier out of the branch.",
+                                at, distinctPlaces(at, places), ""});
     }
 }
 
@@ -186,9 +227,9 @@ std::vector<HazardRecord> reportedHazards(const RunRecord& record) {
     return hazards;
 }
 
-/// One message per pair of racing lines, with what the lesson says about the missing barrier.
+/// One finding per pair of racing lines, with what the lesson says about the missing barrier.
 void addHazardProblems(const CheckContext& ctx, const std::vector<HazardRecord>& hazards, const BarrierCounts& counts,
-                       const std::string& file, std::vector<std::string>& problems) {
+                       const std::string& file, std::vector<Finding>& problems) {
     std::vector<RaceLines> races;
     for (const auto& h : hazards) races.push_back({h.writerAt.line, h.otherAt.line, h.bothWrite});
     std::set<std::string> seenPairs;
@@ -196,25 +237,29 @@ void addHazardProblems(const CheckContext& ctx, const std::vector<HazardRecord>&
         const HazardRecord& h = hazards[i];
         const std::string pair = h.writerAt.text() + "|" + h.otherAt.text() + (h.bothWrite ? "|w" : "|r");
         if (!seenPairs.insert(pair).second) continue;
-        std::string text = h.element + " is written by thread " + thread(h.writer) + " at " + h.writerAt.text() + " and " +
-                           (h.bothWrite ? "written" : "read") + " by thread " + thread(h.other) + " at " + h.otherAt.text() +
+        const std::string other = std::string(h.bothWrite ? "written" : "read") + " by thread " + thread(h.other) + " at " + h.otherAt.text();
+        std::string text = h.element + " is written by thread " + thread(h.writer) + " at " + h.writerAt.text() + " and " + other +
                            " with no __syncthreads() between them (block " + thread(h.block);
         if (ctx.lesson.kind() == LessonKind::TiledPhaseLoop && counts.perPhase > 0)
             text += ", phase " + std::to_string(h.barrierIndex / counts.perPhase);
         text += ")";
         if (h.count > 1) text += "; " + std::to_string(h.count) + " such accesses in all";
-        problems.push_back(text + ". " + explainRace(races[i], races, counts.lines, counts.any, ctx.lesson, file));
+        RaceAdvice advice = explainRace(races[i], races, counts.lines, counts.any, ctx.lesson, file);
+        std::vector<RelatedPlace> related = {{{h.otherAt.line, 1}, other}};
+        related.insert(related.end(), advice.barriers.begin(), advice.barriers.end());
+        const Place at{h.writerAt.line, 1};
+        problems.push_back({advice.code, text + ". " + advice.text, at, distinctPlaces(at, related), ""});
     }
 }
 
 /// The failure listing `problems`, with the tile map of the first hazard's block and phase, else of the first divergent barrier's block.
 CheckResult barrierFailure(const CheckContext& ctx, const RunRecord& record, const std::vector<HazardRecord>& hazards,
-                           uint64_t perPhase, const std::vector<std::string>& problems, int n) {
+                           uint64_t perPhase, std::vector<Finding> problems, int n) {
     std::string see;
     if (!hazards.empty()) see = seeTileMap(ctx, hazards.front().block, perPhase ? int(hazards.front().barrierIndex / perPhase) : 0);
     else if (!record.partialBarriers.empty()) see = seeTileMap(ctx, record.partialBarriers.front().block, 0);
     else if (!record.divergences.empty()) see = seeTileMap(ctx, record.divergences.front().block, 0);
-    return makeResult(ctx, Status::Fail, joinProblems(problems) + "\nRerun: " + ctx.rerunCommand(n) + see);
+    return makeResult(ctx, Status::Fail, std::move(problems), "\nRerun: " + ctx.rerunCommand(n) + see);
 }
 
 /// The pass, with a note (and the course's penalty) for barriers beyond the ones the lesson needs per phase.
@@ -244,13 +289,13 @@ CheckResult checkBarriers(CheckContext& ctx) {
 
     const BarrierCounts counts = countBarriers(ctx, record, request.n);
     const std::string file = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
-    std::vector<std::string> problems = partialBarrierProblems(record, file);
+    std::vector<Finding> problems = partialBarrierProblems(record, file);
     addDivergenceProblems(record, file, problems);
     const std::vector<HazardRecord> hazards = reportedHazards(record);
     addHazardProblems(ctx, hazards, counts, file, problems);
     const int origin[3] = {0, 0, 0};
     if (problems.empty() && ctx.lesson.kind() != LessonKind::Naive && counts.sharedAccesses == 0)
-        return makeResult(ctx, Status::Fail, "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
+        return makeResult(ctx, Status::Fail, "shared.tiles-unused", "the kernel does not use its __shared__ tiles yet, so there is nothing to synchronize: "
                                              "load the tiles and compute from them (the starter's TODOs)" + seeTileMap(ctx, origin, 1));
     if (!problems.empty()) return barrierFailure(ctx, record, hazards, counts.perPhase, problems, request.n);
     if (ctx.lesson.kind() == LessonKind::Naive && counts.lines.empty())

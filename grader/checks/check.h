@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend/backend.h"
+#include "checks/finding.h"
 #include "core/course.h"
 
 namespace grader {
@@ -24,14 +25,18 @@ enum class Status { Pass, Fail, Skip, Error, Todo };
 /// "pass", "fail", "skip", "error", "todo".
 const char* statusWord(Status status);
 
+/// The code of a finding no check site coded, by its check's status: check.skipped, grader.error or check.failed.
+const char* uncodedFindingCode(Status status);
+
 /// The verdict of one check.
 struct CheckResult {
     std::string name;
     Status status = Status::Skip;
-    std::string message;
+    std::string message;  ///< what the student reads; its lines include each finding's
     int points = 0;
     int maxPoints = 0;
     bool emulatorCannotRun = false;  ///< the error is the emulator's (a construct it does not support), not the student's
+    std::vector<Finding> findings;   ///< what a failing, erroring or skipped check found, as data
 };
 
 /// One graded lesson: every check's result and the score.
@@ -121,6 +126,15 @@ const CheckEntry* findCheck(const std::string& name);
 /// A result with the check's name and maximum points filled in.
 CheckResult makeResult(const CheckContext& ctx, Status status, std::string message);
 
+/// A result whose message is `message` and whose one finding is its first line,
+/// with `code`, placed `at` (unknown: it names no place) and its `related` places.
+CheckResult makeResult(const CheckContext& ctx, Status status, const std::string& code, std::string message, Place at = {},
+                       std::vector<RelatedPlace> related = {});
+
+/// A result whose findings are `findings` (each a line of the message, the first few
+/// as joinProblems lists them) followed by `closing` (the rerun command and such).
+CheckResult makeResult(const CheckContext& ctx, Status status, std::vector<Finding> findings, const std::string& closing);
+
 /// Grades one lesson file with a backend (compile first, then every check).
 LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::filesystem::path& file,
                          const std::string& displayFile, Backend& backend, Backend* cpuFallback,
@@ -150,6 +164,19 @@ RunRequest singleCaseRequest(const CheckContext& ctx, const char* sizeKey, int f
 
 /// `text` ending with a period (added when missing).
 std::string sentence(const std::string& text);
+
+/// Why a run did not complete: its diagnosis code, what it means for a student, and where (a fault's line).
+struct RunFailure {
+    std::string code;  ///< run.timeout, memory.out-of-bounds, ...; "" when the run completed
+    std::string text;  ///< "" when the run completed
+    SourceLocation at;
+};
+
+/// Why a run did not complete (an empty RunFailure when it did); `barriers` as describeFailedRun's.
+RunFailure diagnoseFailedRun(const RunRecord& record, const RunRequest& request, bool barriers = true);
+
+/// `at` as a place in the student's file, or an unknown place when it is in another file or at no line.
+Place placeIn(const CheckContext& ctx, const SourceLocation& at);
 
 /// A run that did not complete, described for a student ("" when it completed); `barriers`:
 /// the lesson uses __syncthreads(), so a hang may be a barrier some threads never reach.

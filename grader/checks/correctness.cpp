@@ -46,20 +46,20 @@ CheckResult checkGflops(CheckContext& ctx) {
         const double expected = 2.0 * n * double(n) * n / (double(ms) * 1e6);
         const double rel = std::fabs(got - expected) / expected;
         if (rel <= ctx.spec.numberParam("tolerance", 1e-6)) continue;
-        std::string why;
-        if (got == 0) why = "It returns 0: fill in TODO 5.";
-        else if (std::fabs(got * 2 - expected) / expected < 1e-4) why = "Half the right value: a multiply-add is two floating-point operations, 2 * n^3 in all.";
+        std::string why, code = "gflops.wrong";
+        if (got == 0) why = "It returns 0: fill in TODO 5.", code = "gflops.zero";
+        else if (std::fabs(got * 2 - expected) / expected < 1e-4) code = "gflops.half", why = "Half the right value: a multiply-add is two floating-point operations, 2 * n^3 in all.";
         else if (std::fabs(got / 1e3 - expected) / expected < 1e-4 || std::fabs(got * 1e3 - expected) / expected < 1e-4)
-            why = "Off by a factor of 1000: ms is milliseconds; GFLOP/s = flops / (ms * 1e6).";
+            code = "gflops.milliseconds-as-seconds", why = "Off by a factor of 1000: ms is milliseconds; GFLOP/s = flops / (ms * 1e6).";
         else if (std::fabs(got / 1e12 - expected) / expected < 1e-4)
-            why = "1e12 times the right value: the 1e6 multiplies where it must divide, as in 2.0 * n * n * n / ms * 1e6 (/ and * "
+            code = "gflops.operator-order", why = "1e12 times the right value: the 1e6 multiplies where it must divide, as in 2.0 * n * n * n / ms * 1e6 (/ and * "
                   "apply left to right, so that is (2.0 * n * n * n / ms) * 1e6). Divide by the product: 2.0 * n * n * n / (ms * 1e6).";
         else if (n >= 1291 && (got < 0 || rel > 1e-3))
-            why = "n * n * n overflowed an int (n >= 1291 gives more than 2^31): compute it in double, e.g. 2.0 * n * n * n.";
+            code = "gflops.int-overflow", why = "n * n * n overflowed an int (n >= 1291 gives more than 2^31): compute it in double, e.g. 2.0 * n * n * n.";
         std::string message = "gflops(" + std::to_string(n) + ", " + formatValue(ms) + ") = " + formatValue(got) +
                               ", expected " + formatValue(expected) + " (2 n^3 / (ms * 1e6)).";
         if (!why.empty()) message += " " + why;
-        return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n));
+        return makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n));
     }
     return makeResult(ctx, Status::Pass, "gflops is right for n = " + sizeList(sizes) + " (within a relative 1e-6)");
 }
@@ -158,29 +158,31 @@ std::string uninitializedRead(const UninitializedRecord& u) {
                   "every element a thread reads must be stored by some thread of the block first (at the matrix's edge, store 0).";
 }
 
-/// Why a right C proves nothing, or "": the run raced on shared memory (a
+/// Why a right C proves nothing, or nullopt: the run raced on shared memory (a
 /// read and a write of one word with no barrier between them) and the same
 /// case, its blocks run in another order (one warp at a time, the last
 /// first), gives wrong elements: the race's values reach C. A race whose
 /// values never reach C is the barriers check's alone.
-std::string orderDependence(CheckContext& ctx, const StudentNames& names, const RunRequest& request, const RunRecord& record) {
-    if (ctx.backend.kind() != BackendKind::Cpu) return "";
+std::optional<Finding> orderDependence(CheckContext& ctx, const StudentNames& names, const RunRequest& request, const RunRecord& record) {
+    if (ctx.backend.kind() != BackendKind::Cpu) return std::nullopt;
     auto race = std::find_if(record.hazards.begin(), record.hazards.end(), [](const HazardRecord& h) { return !h.bothWrite; });
-    if (race == record.hazards.end()) return "";
+    if (race == record.hazards.end()) return std::nullopt;
     RunRequest other = request;
     other.otherThreadOrder = true;
     const RunRecord& rerun = ctx.run(other);
-    if (!describeFailedRun(rerun, other).empty()) return "";
+    if (!describeFailedRun(rerun, other).empty()) return std::nullopt;
     const auto verdict = judgeRun(ctx, names, rerun, other.n, other.phase);
-    if (!verdict || verdict->ok) return "";
+    if (!verdict || verdict->ok) return std::nullopt;
     auto coords = [](const int t[3]) {
         return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + (t[2] ? "," + std::to_string(t[2]) : "") + ")";
     };
-    return "every element of C is right in this run only because of the order the emulator ran the threads in: run one warp at a "
+    const std::string read = "read by thread " + coords(race->other) + " at " + race->otherAt.text();
+    Finding finding{"shared.race-changes-result", "", placeIn(ctx, race->writerAt), {{placeIn(ctx, race->otherAt), read}}, ""};
+    finding.text = "every element of C is right in this run only because of the order the emulator ran the threads in: run one warp at a "
            "time, last warp first (an order a GPU may take), " + std::to_string(verdict->wrong) + " elements come out wrong. " +
-           race->element + " is written by thread " + coords(race->writer) + " at " + race->writerAt.text() + " and read by thread " +
-           coords(race->other) + " at " + race->otherAt.text() + " with no __syncthreads() between them; the barriers check says "
-           "which barrier is missing.";
+           race->element + " is written by thread " + coords(race->writer) + " at " + race->writerAt.text() + " and " + read +
+           " with no __syncthreads() between them; the barriers check says which barrier is missing.";
+    return finding;
 }
 
 }  // namespace
@@ -222,11 +224,13 @@ CheckResult checkCorrectness(CheckContext& ctx) {
         // Shared memory starts out poisoned (NaN): a read of a word no thread wrote
         // matters when its poison reached C, and is then the cause to name.
         if (!verdict->ok && !record.uninitialized.empty() && poisonReachedC(record, n))
-            return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) +
-                                                     " Rerun: " + ctx.rerunCommand(n) +
-                                                     seeTileMap(ctx, n, record.uninitialized.front().block[0],
-                                                                record.uninitialized.front().block[1], phase, -1));
+            return makeResult(ctx, Status::Fail, "shared.uninitialized-read",
+                              caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) + " Rerun: " +
+                                  ctx.rerunCommand(n) +
+                                  seeTileMap(ctx, n, record.uninitialized.front().block[0], record.uninitialized.front().block[1], phase, -1),
+                              placeIn(ctx, record.uninitialized.front().at));
         if (!verdict->ok) {
+            std::string code = verdict->code;
             std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
                                   " Rerun: " + ctx.rerunCommand(n) + tileMapOfFirstWrong(ctx, *verdict, n, phase);
             // A small size may hide the pattern: look at the largest size too.
@@ -240,13 +244,14 @@ CheckResult checkCorrectness(CheckContext& ctx) {
                 const RunRecord& big = ctx.run(larger);
                 const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, names, big, larger.n, phase) : std::nullopt;
                 if (bigVerdict && !bigVerdict->ok && bigVerdict->recognized)
-                    message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
+                    code = bigVerdict->code, message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
                               tileMapOfFirstWrong(ctx, *bigVerdict, larger.n, phase);
             }
-            return makeResult(ctx, Status::Fail, message);
+            return makeResult(ctx, Status::Fail, code, message);
         }
-        if (const std::string luck = orderDependence(ctx, names, request, record); !luck.empty())
-            return makeResult(ctx, Status::Fail, caseName(ctx, n, phase) + ": " + luck + " Rerun: " + ctx.rerunCommand(n));
+        if (auto luck = orderDependence(ctx, names, request, record))
+            return makeResult(ctx, Status::Fail, "shared.race-changes-result", caseName(ctx, n, phase) + ": " + luck->text + " Rerun: " + ctx.rerunCommand(n),
+                              luck->at, luck->related);
         ++cases;
     }
     std::string what = "every element of C is right at n = " + sizeList(sizes);

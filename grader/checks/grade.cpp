@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "backend/compiler_output.h"
+#include "checks/barrier_advice.h"
 #include "checks/check.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
@@ -15,14 +17,32 @@ namespace grader {
 
 namespace {
 
+/// The compile check's finding: the summary of the first error, at the place the compiler's log gives it when that is
+/// the student's file (the summary then starts "FILE:LINE[:COL]: ", as the compiler writes it).
+Finding compileFinding(const CheckContext& ctx) {
+    const std::string base = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
+    const std::string& summary = ctx.build.summary;
+    Finding finding{"compile.error", summary.substr(0, summary.find('\n')), {}, {}, ""};
+    const CompilerErrorPlace place = firstCompilerErrorPlace(ctx.build.log);
+    if (place.file != base || place.line <= 0) return finding;
+    finding.at = {place.line, std::max(1, place.column)};
+    const std::string lead = base + ":" + std::to_string(place.line) + (place.column ? ":" + std::to_string(place.column) : "") + ": ";
+    if (finding.text.rfind(lead, 0) == 0) {
+        finding.lead = lead;
+        finding.text.erase(0, lead.size());
+    }
+    return finding;
+}
+
 CheckResult checkCompile(CheckContext& ctx) {
     if (ctx.build.ok) return makeResult(ctx, Status::Pass, ctx.build.summary);
     if (!ctx.build.unsupported.empty()) {  // nvcc may well build it: the emulator's limit, not the student's error
-        CheckResult result = makeResult(ctx, Status::Error, ctx.build.unsupported);
+        CheckResult result = makeResult(ctx, Status::Error, "emulator.unsupported", ctx.build.unsupported,
+                                        Place{ctx.build.unsupportedLine, 1});
         result.emulatorCannotRun = true;
         return result;
     }
-    return makeResult(ctx, Status::Fail, ctx.build.summary);
+    return makeResult(ctx, Status::Fail, {compileFinding(ctx)}, ctx.build.summary.substr(std::min(ctx.build.summary.size(), ctx.build.summary.find('\n'))));
 }
 
 const std::vector<CheckEntry> kRegistry = {
@@ -122,6 +142,14 @@ const char* statusWord(Status status) {
     return "error";
 }
 
+const char* uncodedFindingCode(Status status) {
+    switch (status) {
+        case Status::Skip: return "check.skipped";
+        case Status::Error: return "grader.error";
+        default: return "check.failed";
+    }
+}
+
 const CheckEntry* findCheck(const std::string& name) {
     for (const auto& e : kRegistry)
         if (name == e.name) return &e;
@@ -162,6 +190,20 @@ CheckResult makeResult(const CheckContext& ctx, Status status, std::string messa
     r.message = std::move(message);
     r.maxPoints = ctx.spec.points;
     r.points = status == Status::Pass ? ctx.spec.points : 0;
+    return r;
+}
+
+CheckResult makeResult(const CheckContext& ctx, Status status, const std::string& code, std::string message, Place at,
+                       std::vector<RelatedPlace> related) {
+    CheckResult r = makeResult(ctx, status, std::move(message));
+    if (status == Status::Pass) return r;  // nothing to point at
+    r.findings.push_back({code, r.message.substr(0, r.message.find('\n')), at, distinctPlaces(at, std::move(related)), ""});
+    return r;
+}
+
+CheckResult makeResult(const CheckContext& ctx, Status status, std::vector<Finding> findings, const std::string& closing) {
+    CheckResult r = makeResult(ctx, status, joinProblems(findings) + closing);
+    r.findings = std::move(findings);
     return r;
 }
 
@@ -248,6 +290,25 @@ std::string arrayIndexOutOfBounds(const FaultText& f) {
     return text + f.by() + " at " + f.fault.at.text() + ". On a GPU this reads or overwrites other data, or faults with an illegal address.";
 }
 
+/// The diagnosis code of a fault that stopped a run.
+std::string faultCode(const FaultText& f) {
+    switch (f.fault.kind) {
+        case FaultKind::OutOfBounds: return f.get("space") == "shared" ? "memory.shared-out-of-bounds" : "memory.out-of-bounds";
+        case FaultKind::UseAfterFree: return "memory.use-after-free";
+        case FaultKind::ArrayIndex: return "memory.array-index-out-of-bounds";
+        case FaultKind::Misaligned: return "memory.misaligned";
+        case FaultKind::IllegalAddress: return "memory.illegal-address";
+        case FaultKind::DeviceAssert: return "kernel.assert";
+        case FaultKind::DeviceTrap: return "kernel.trap";
+        case FaultKind::Unsupported: return "emulator.unsupported";
+        case FaultKind::StackOverflow: return "kernel.stack-overflow";
+        case FaultKind::SharedTooLarge: return "shared.too-large";
+        case FaultKind::Resources:
+        case FaultKind::Other: break;
+    }
+    return "run.stopped";
+}
+
 /// What the fault that stopped a run means for a student; `n` is the run's size.
 std::string describeFault(const FaultText& f, int n) {
     const std::string where = f.by() + " at " + f.fault.at.text();
@@ -283,53 +344,69 @@ std::string lastOutputLine(std::string out) {
     return line.size() > 160 ? line.substr(0, 160) + "..." : line;
 }
 
-/// How a run that raised no fault ended early: a time-out, a signal, or an exit before the record's end ("" when none).
-std::string describeEarlyEnd(const RunRecord& record, const RunRequest& request, const std::string& at, bool barriers) {
+/// How a run that raised no fault ended early: a time-out, a signal, or an exit before the record's end (no text when none).
+RunFailure describeEarlyEnd(const RunRecord& record, const RunRequest& request, const std::string& at, bool barriers) {
     const ProcessResult& p = record.process;
     if (p.timedOut)
-        return "did not finish within " + std::to_string(int(request.timeLimitS)) + " s at " + at +
-               (barriers ? ": an endless loop, or a __syncthreads() some threads never reach?" : ": an endless loop?");
+        return {"run.timeout", "did not finish within " + std::to_string(int(request.timeLimitS)) + " s at " + at +
+                                   (barriers ? ": an endless loop, or a __syncthreads() some threads never reach?" : ": an endless loop?"), {}};
     if (p.signal) {
         std::string text = "the program crashed at " + at + ": killed by " + signalName(p.signal);
         if (const std::string last = lastOutputLine(p.output); !last.empty()) text += "; its last output: \"" + last + "\"";
-        return text;
+        return {"run.crash", text, {}};
     }
-    if (record.complete) return "";
-    if (!record.parseError.empty()) return "the run record is damaged (" + record.parseError + "): did your code write to files it does not own?";
-    if (!record.started) return "the program ended with status " + std::to_string(p.exitCode) + " before the grader could call your code (at " + at + ")";
-    return "the program ended with status " + std::to_string(p.exitCode) + " while your code was running (" + at +
-           "): does it call exit()? The grader judges only what the harness records, never what your code prints";
+    if (record.complete) return {};
+    if (!record.parseError.empty())
+        return {"run.record-damaged", "the run record is damaged (" + record.parseError + "): did your code write to files it does not own?", {}};
+    if (!record.started)
+        return {"run.exit-before-start",
+                "the program ended with status " + std::to_string(p.exitCode) + " before the grader could call your code (at " + at + ")", {}};
+    return {"run.exit", "the program ended with status " + std::to_string(p.exitCode) + " while your code was running (" + at +
+                            "): does it call exit()? The grader judges only what the harness records, never what your code prints", {}};
 }
 
 }  // namespace
 
-std::string describeFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
+RunFailure diagnoseFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
     const std::string at = "n=" + std::to_string(request.n) +
                            (request.mode == RunMode::Matmul && request.phase ? " phase " + std::to_string(request.phase) : "");
-    if (!record.notStarted.empty()) return "not run: " + record.notStarted;
-    if (!record.process.started) return "the grader could not start the program: " + record.process.startError;
-    if (record.fault) return describeFault(FaultText{*record.fault, at}, request.n);
-    if (std::string ended = describeEarlyEnd(record, request, at, barriers); !ended.empty()) return ended;
+    if (!record.notStarted.empty()) return {"run.not-run", "not run: " + record.notStarted, {}};
+    if (!record.process.started) return {"run.cannot-start", "the grader could not start the program: " + record.process.startError, {}};
+    if (record.fault) {
+        const FaultText fault{*record.fault, at};
+        return {faultCode(fault), describeFault(fault, request.n), record.fault->at};
+    }
+    if (RunFailure ended = describeEarlyEnd(record, request, at, barriers); !ended.text.empty()) return ended;
     for (const auto& l : record.launches)
-        if (!l.error.empty() && l.error != "cudaSuccess") return describeLaunchError(l) + " (" + at + ")";
+        if (!l.error.empty() && l.error != "cudaSuccess") return {"launch.failed", describeLaunchError(l) + " (" + at + ")", {}};
     for (const auto& [when, name] : record.cudaErrors)
-        if (when != "timing") return "CUDA reported " + name + " after the " + when + " (" + at + ")";
-    return "";
+        if (when != "timing") return {"cuda.error", "CUDA reported " + name + " after the " + when + " (" + at + ")", {}};
+    return {};
+}
+
+std::string describeFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
+    return diagnoseFailedRun(record, request, barriers).text;
+}
+
+Place placeIn(const CheckContext& ctx, const SourceLocation& at) {
+    const std::string base = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
+    return at.line > 0 && at.file == base ? Place{at.line, 1} : Place{};
 }
 
 std::optional<CheckResult> failedRun(const CheckContext& ctx, const RunRecord& record, const RunRequest& request) {
     if (!record.deviceError.empty())  // the machine's fault: an error of the grader, graded again on the next run
-        return makeResult(ctx, Status::Error, "grader error: device: " + record.deviceError + " on " + ctx.backend.device() +
-                                                  ". The device failed, not your code; this check is graded again on the next run.");
-    const std::string failure = describeFailedRun(record, request, ctx.lesson.kind() != LessonKind::Naive);
-    if (failure.empty()) return std::nullopt;
+        return makeResult(ctx, Status::Error, "grader.device-error",
+                          "grader error: device: " + record.deviceError + " on " + ctx.backend.device() +
+                              ". The device failed, not your code; this check is graded again on the next run.");
+    const RunFailure failure = diagnoseFailedRun(record, request, ctx.lesson.kind() != LessonKind::Naive);
+    if (failure.text.empty()) return std::nullopt;
     if (record.fault && record.fault->kind == FaultKind::Unsupported) {
-        CheckResult result = makeResult(ctx, Status::Error, sentence(failure));
+        CheckResult result = makeResult(ctx, Status::Error, failure.code, sentence(failure.text), placeIn(ctx, failure.at));
         result.emulatorCannotRun = true;
         return result;
     }
     const std::optional<int> rerunSize = request.mode == RunMode::Gflops ? ctx.onlyN : std::optional<int>(request.n);
-    return makeResult(ctx, Status::Fail, sentence(failure) + " Rerun: " + ctx.rerunCommand(rerunSize));
+    return makeResult(ctx, Status::Fail, failure.code, sentence(failure.text) + " Rerun: " + ctx.rerunCommand(rerunSize), placeIn(ctx, failure.at));
 }
 
 namespace {
@@ -349,6 +426,8 @@ public:
             if (!options_.only.empty() && std::find(options_.only.begin(), options_.only.end(), spec.name) == options_.only.end())
                 continue;
             CheckResult result = gradeCheck(spec);
+            if (result.status != Status::Pass && result.findings.empty())  // a skip or the grader's error: one finding, at no place
+                result.findings.push_back({uncodedFindingCode(result.status), result.message.substr(0, result.message.find('\n')), {}, {}, ""});
             if (result.status == Status::Fail && result.maxPoints == 0) result.status = Status::Todo;  // nothing to lose: a reminder
             report_.checks.push_back(result);
             if (result.status != Status::Skip) report_.maxScore += result.maxPoints;
@@ -499,8 +578,9 @@ private:
         if (entry->where == Runs::EmulatorOnly && onGpu_ && options_.gpuAlone)
             return makeResult(ctx, Status::Skip, "counted by the cpu emulator only (--gpu-alone)");
         if (needsCode && spec.name != "compile" && !build.ok)
-            return build.unsupported.empty() ? makeResult(ctx, Status::Fail, "not run: the file does not compile")
-                                             : makeResult(ctx, Status::Error, "not run: " + build.unsupported);
+            return build.unsupported.empty()
+                       ? makeResult(ctx, Status::Fail, "compile.error", "not run: the file does not compile")
+                       : makeResult(ctx, Status::Error, "emulator.unsupported", "not run: " + build.unsupported, Place{build.unsupportedLine, 1});
         return emulatorFirst ? emulatorThenGpu(*entry, ctx, ranTogether) : entry->run(ctx);
     }
 

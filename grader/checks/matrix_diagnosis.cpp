@@ -14,6 +14,7 @@ namespace {
 using Formula = std::function<double(int, int)>;
 
 struct Candidate {
+    const char* code;  ///< the mistake's diagnosis code
     std::string pattern;
     Formula value;
     int mapPhase = -1;  ///< the phase whose tile map shows it (-1: no preference)
@@ -125,14 +126,14 @@ std::vector<Candidate> tileCandidates(const MatmulCase& c, int fr, int fc) {
                                ": the column of A's tile comes from ty, so every column of " + tA + " is the same. Its column is " +
                                p + " * TILE + tx: " + tA + "[ty][tx] = A[row * n + " + p + " * TILE + tx].";
     return {
-        {bRowTx, formula(aRight, bRowFromTx), ph},
-        {aColTy, formula(aColumnFromTy, bRight), ph},
-        {transposedA, formula(aTransposed, bRight)},
-        {transposedB, formula(aRight, bTransposed)},
-        {transposedA + " The same goes for the tile of B: store " + storeB + ".", formula(aTransposed, bTransposed)},
-        {noTileBoth, formula(aNoTile, bNoTile), ph},
-        {noTileA, formula(aNoTile, bRight), ph},
-        {noTileB, formula(aRight, bNoTile), ph},
+        {"index.tile-b-row-from-tx", bRowTx, formula(aRight, bRowFromTx), ph},
+        {"index.tile-a-column-from-ty", aColTy, formula(aColumnFromTy, bRight), ph},
+        {"shared.tile-a-transposed", transposedA, formula(aTransposed, bRight)},
+        {"shared.tile-b-transposed", transposedB, formula(aRight, bTransposed)},
+        {"shared.tiles-transposed", transposedA + " The same goes for the tile of B: store " + storeB + ".", formula(aTransposed, bTransposed)},
+        {"index.phase-offset-without-tile", noTileBoth, formula(aNoTile, bNoTile), ph},
+        {"index.phase-offset-without-tile", noTileA, formula(aNoTile, bRight), ph},
+        {"index.phase-offset-without-tile", noTileB, formula(aRight, bNoTile), ph},
     };
 }
 
@@ -145,23 +146,23 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
     const int kBegin = c.kind() == LessonKind::TileLoading ? c.phase * T : 0;
     const int kEnd = c.kind() == LessonKind::TileLoading ? kBegin + T : n;
     std::vector<Candidate> list = {
-        {"The result is the transpose of the right one: every element lands mirrored across the diagonal. Either row and "
+        {"index.result-transposed", "The result is the transpose of the right one: every element lands mirrored across the diagonal. Either row and "
          "column come from the wrong axes (row must come from y and column from x: row = blockIdx.y * blockDim.y + threadIdx.y), "
          "or the store writes C[col * n + row].",
          [&c, kBegin, kEnd](int r, int col) { return dot(c, col, r, kBegin, kEnd); }},
-        {"The result is B * A instead of A * B: the operands are swapped.",
+        {"index.operands-swapped", "The result is B * A instead of A * B: the operands are swapped.",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
              return sumOverK(kBegin, kEnd, [&](int k) { return double(B[size_t(r) * n + k]) * A[size_t(k) * n + col]; });
          }},
-        {"B is read along a row (B[col * n + k]) instead of down a column (B[k * n + col]).",
+        {"index.b-read-along-row", "B is read along a row (B[col * n + k]) instead of down a column (B[k * n + col]).",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
              return sumOverK(kBegin, kEnd, [&](int k) { return double(A[size_t(r) * n + k]) * B[size_t(col) * n + k]; });
          }},
-        {"A is read down a column (A[k * n + row]) instead of along a row (A[row * n + k]).",
+        {"index.a-read-down-column", "A is read down a column (A[k * n + row]) instead of along a row (A[row * n + k]).",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
              return sumOverK(kBegin, kEnd, [&](int k) { return double(A[size_t(k) * n + r]) * B[size_t(k) * n + col]; });
          }},
-        {"The sum is kept in an int: each partial sum is cut to a whole number. Use float sum = 0.0f.",
+        {"sum.int-accumulator", "The sum is kept in an int: each partial sum is cut to a whole number. Use float sum = 0.0f.",
          [&A, &B, n, kBegin, kEnd](int r, int col) {
              int s = 0;
              for (int k = kBegin; k < kEnd; ++k) s = static_cast<int>(s + A[size_t(r) * n + k] * B[size_t(k) * n + col]);
@@ -172,13 +173,13 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
         const std::string loop = phaseLoopName(c.phaseLoop);
         const std::string p = phaseVariable(c.phaseLoop);
         const int last = (n + T - 1) / T - 1;
-        list.push_back({"Only the first phase was summed: does " + loop + " run n / TILE times?",
+        list.push_back({"loop.only-first-phase", "Only the first phase was summed: does " + loop + " run n / TILE times?",
                         [&c, T](int r, int col) { return dot(c, r, col, 0, T); }, 1});
-        list.push_back({"Only the last phase is in the result: is sum reset to 0 inside " + loop + "?",
+        list.push_back({"sum.reset-in-phase-loop", "Only the last phase is in the result: is sum reset to 0 inside " + loop + "?",
                         [&c, n, T](int r, int col) { return dot(c, r, col, n - T, n); }});
-        list.push_back({"The first phase is missing: " + loop + " must start at " + p + " = 0.",
+        list.push_back({"loop.first-phase-missing", "The first phase is missing: " + loop + " must start at " + p + " = 0.",
                         [&c, n, T](int r, int col) { return dot(c, r, col, T, n); }, 0});
-        list.push_back({"The last phase is missing: " + loop + " stops one tile early; " + p + " must reach n / TILE - 1 (" + p +
+        list.push_back({"loop.last-phase-missing", "The last phase is missing: " + loop + " stops one tile early; " + p + " must reach n / TILE - 1 (" + p +
                             " < n / TILE).",
                         [&c, n, T](int r, int col) { return dot(c, r, col, 0, n - T); }, last});
     }
@@ -186,15 +187,15 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
         for (auto& candidate : tileCandidates(c, fr, fc)) list.push_back(std::move(candidate));
     if (c.kind() == LessonKind::TileLoading) {
         if (c.phase != 0)
-            list.push_back({"The result is phase 0's share: the kernel ignores `phase` when it picks its columns of A and rows of B.",
+            list.push_back({"index.phase-ignored", "The result is phase 0's share: the kernel ignores `phase` when it picks its columns of A and rows of B.",
                             [&c, T](int r, int col) { return dot(c, r, col, 0, T); }});
-        list.push_back({"The result sums every phase: lesson 2 computes one phase's share (k from phase*TILE to phase*TILE + TILE - 1).",
+        list.push_back({"loop.sums-every-phase", "The result sums every phase: lesson 2 computes one phase's share (k from phase*TILE to phase*TILE + TILE - 1).",
                         [&c, n](int r, int col) { return dot(c, r, col, 0, n); }});
-        list.push_back({"The tile of A comes from the wrong columns: its column index needs the phase offset, phase * TILE + tx.",
+        list.push_back({"index.tile-a-without-phase-offset", "The tile of A comes from the wrong columns: its column index needs the phase offset, phase * TILE + tx.",
                         [&A, &B, n, kBegin, T](int r, int col) {
                             return sumOverK(0, T, [&](int k) { return double(A[size_t(r) * n + k]) * B[size_t(kBegin + k) * n + col]; });
                         }});
-        list.push_back({"The tile of B comes from the wrong rows: its row index needs the phase offset, phase * TILE + ty.",
+        list.push_back({"index.tile-b-without-phase-offset", "The tile of B comes from the wrong rows: its row index needs the phase offset, phase * TILE + ty.",
                         [&A, &B, n, kBegin, T](int r, int col) {
                             return sumOverK(0, T, [&](int k) { return double(A[size_t(r) * n + kBegin + k]) * B[size_t(k) * n + col]; });
                         }});
@@ -202,8 +203,8 @@ std::vector<Candidate> candidates(const MatmulCase& c, int fr, int fc) {
     return list;
 }
 
-/// Describes which part of C the kernel never wrote, from the NaN pattern.
-std::string coverage(const MatmulCase& c, const std::vector<char>& missing) {
+/// Describes which part of C the kernel never wrote, from the NaN pattern; sets `code`.
+std::string coverage(const MatmulCase& c, const std::vector<char>& missing, std::string& code) {
     const int n = c.n;
     int lastRow = -1, lastCol = -1;
     long missingCount = 0;
@@ -215,6 +216,7 @@ std::string coverage(const MatmulCase& c, const std::vector<char>& missing) {
                 lastCol = std::max(lastCol, col);
             }
         }
+    code = "store.nothing-written";
     if (lastRow < 0) return "No element of C was written: does the kernel store its sum to C[row * n + col], and does the launch cover the matrix? (the starter's TODOs)";
     bool rectangle = true;
     for (int r = 0; r < n && rectangle; ++r)
@@ -224,11 +226,13 @@ std::string coverage(const MatmulCase& c, const std::vector<char>& missing) {
                 break;
             }
     if (rectangle) {
+        code = "grid.not-rounded-up";
         std::string text = "Never written: your grid covers only ";
         if (lastRow + 1 < n) text += "rows 0.." + std::to_string(lastRow) + (lastCol + 1 < n ? " and " : "");
         if (lastCol + 1 < n) text += "columns 0.." + std::to_string(lastCol);
         return text + " of " + std::to_string(n) + " (check the grid size at the launch: it must cover n / TILE blocks, rounded up, in each direction).";
     }
+    code = "store.elements-not-written";
     return std::to_string(missingCount) + " elements were never written (they are still NaN): check which threads store to C.";
 }
 
@@ -288,6 +292,7 @@ std::string matchCandidate(const MatmulCase& c, const std::vector<float>& expect
         });
         if (all) {
             v.mapPhase = cand.mapPhase;
+            v.code = cand.code;
             return cand.pattern;
         }
     }
@@ -329,19 +334,25 @@ std::string patternOf(const MatmulCase& c, const std::vector<float>& expected, c
         return bits == kUninitializedFloatBits;
     };
     v.recognized = true;
-    if (std::all_of(w.wrong.begin(), w.wrong.end(), uninitialized))
+    if (std::all_of(w.wrong.begin(), w.wrong.end(), uninitialized)) {
+        v.code = "sum.uninitialized";
         return "Every wrong element is " + formatValue(actual[w.wrong.front()]) + ", the value a local variable that nothing set holds in the "
                "emulator: the sum started uninitialized. Start it at 0 (float sum = 0.0f;); on a GPU it starts with whatever its "
                "register held, so the result can change from run to run.";
-    if (w.nanWrong == v.wrong)
-        return w.writtenNan == v.wrong
-                   ? "Your kernel wrote NaN: C is filled with NaN before every launch, so adding to it (C[...] += ...) keeps NaN; store the sum with =."
-                   : coverage(c, w.missing);
+    }
+    if (w.nanWrong == v.wrong && w.writtenNan == v.wrong) {
+        v.code = "store.accumulates-into-c";
+        return "Your kernel wrote NaN: C is filled with NaN before every launch, so adding to it (C[...] += ...) keeps NaN; store the sum with =.";
+    }
+    if (w.nanWrong == v.wrong) return coverage(c, w.missing, v.code);
     if (std::string known = matchCandidate(c, expected, w, v); !known.empty()) return known;
     v.recognized = false;
+    v.code = "result.wrong";
     const bool allZero = std::all_of(w.wrong.begin(), w.wrong.end(), [&actual](size_t i) { return actual[i] == 0.0f; });
-    if (allZero && size_t(v.wrong) + 64 >= expected.size())
+    if (allZero && size_t(v.wrong) + 64 >= expected.size()) {
+        v.code = "sum.never-added";
         return "Every element is 0: the kernel stores a sum it never added to (the starter's TODOs compute it).";
+    }
     return wrongRegion(c, w, v.tolerance);
 }
 
@@ -359,6 +370,7 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
     const auto& actual = *c.actual;
     v.tolerance = toleranceOf(c);
     if (actual.size() != expected.size()) {
+        v.code = "result.wrong-size";
         v.message = "the harness returned " + std::to_string(actual.size()) + " elements, expected " + std::to_string(expected.size());
         return v;
     }

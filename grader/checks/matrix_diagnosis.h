@@ -51,6 +51,7 @@ struct MatmulVerdict {
     bool recognized = false;  ///< a known pattern explains the difference
     long wrong = 0;
     std::string message;  ///< empty when ok
+    std::string code;     ///< the mistake's diagnosis code (result.wrong when no known pattern explains it); empty when ok
     double tolerance = 0;
     long firstWrong = -1;  ///< row * n + col of the first wrong element
     int mapPhase = -1;     ///< the phase whose tile map shows the mistake best (-1: no preference)

@@ -33,15 +33,15 @@ CheckResult checkQuiz(CheckContext& ctx) {
     const std::string display = (std::filesystem::path(ctx.displayFile).parent_path() / name).string();
     const std::string quizCommand = ctx.grader + " quiz " + ctx.lesson.id + " ";
     if (!std::filesystem::exists(path))
-        return makeResult(ctx, Status::Fail, "no quiz answers: " + display + " is missing.\nWrite a blank one: " + quizCommand +
+        return makeResult(ctx, Status::Fail, "quiz.no-answers", "no quiz answers: " + display + " is missing.\nWrite a blank one: " + quizCommand +
                                                  "--blank " + shellQuote(display));
     auto answers = loadAnswers(path, display, *quiz);
-    if (!answers) return makeResult(ctx, Status::Fail, answers.error().format());
+    if (!answers) return makeResult(ctx, Status::Fail, "quiz.unreadable-answers", answers.error().format());
     QuizResult graded = gradeQuiz(*quiz, *answers);
     auto tries = loadTries(triesPath(path), triesPath(display).string());
     applyTries(graded, tries ? *tries : TriesRecord{}, revealAfterTries(ctx.lesson));  // a broken record: `grader quiz` says so
     const bool allRight = graded.right() == graded.total();
-    CheckResult result = makeResult(ctx, allRight ? Status::Pass : Status::Fail, quizCheckMessage(graded, display, quizCommand + shellQuote(display)));
+    CheckResult result = makeResult(ctx, allRight ? Status::Pass : Status::Fail, "quiz.wrong-answers", quizCheckMessage(graded, display, quizCommand + shellQuote(display)));
     result.points = graded.total() ? ctx.spec.points * graded.right() / graded.total() : 0;
     return result;
 }

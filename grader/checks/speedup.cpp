@@ -37,7 +37,7 @@ CheckResult checkSpeedup(CheckContext& ctx) {
     if (!(mine > 0) || !(mineNaive > 0)) {
         char bad[32];  // the value that cannot be right, the tiled or the naive launch's
         std::snprintf(bad, sizeof bad, "%.4g", mine > 0 ? mineNaive : mine);
-        return makeResult(ctx, Status::Fail, std::string(lesson4 ? "your timer" : "the timing of your kernel") + " gave " + bad +
+        return makeResult(ctx, Status::Fail, "speedup.impossible-time", std::string(lesson4 ? "your timer" : "the timing of your kernel") + " gave " + bad +
                                                  " ms for one launch, which cannot be right: does it wait for the stop event?");
     }
     const double ratio = mineNaive / mine;
@@ -51,15 +51,15 @@ CheckResult checkSpeedup(CheckContext& ctx) {
                   request.n, s.count("runs") ? s.at("runs").c_str() : "?", ctx.backend.device().c_str(), ratio, needed, fraction, referenceRatio, floor);
     std::string message = text;
     if (fieldNumber(s, "mismatches") > 0)
-        return makeResult(ctx, Status::Fail, message + ". But its results were wrong in " + s.at("mismatches") +
+        return makeResult(ctx, Status::Fail, "speedup.wrong-results", message + ". But its results were wrong in " + s.at("mismatches") +
                                                  " sampled elements (fresh inputs every run): a speedup counts only for right results, computed anew each run.");
     if (lesson4) {
         const double agreement = std::fabs(mine - tiled) / tiled;
         if (agreement > 0.25 || std::fabs(mineNaive - naive) / naive > 0.25)
-            return makeResult(ctx, Status::Fail, message + ". Your timer disagrees with the grader's event timing by more than 25%: "
+            return makeResult(ctx, Status::Fail, "speedup.timer-disagrees", message + ". Your timer disagrees with the grader's event timing by more than 25%: "
                                                            "does it synchronize the stop event and return the mean?");
     }
-    return makeResult(ctx, ratio >= needed ? Status::Pass : Status::Fail, message);
+    return makeResult(ctx, ratio >= needed ? Status::Pass : Status::Fail, "speedup.too-slow", message);
 }
 
 }  // namespace grader

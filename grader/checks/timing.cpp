@@ -49,52 +49,52 @@ CheckResult checkTiming(CheckContext& ctx) {
         std::snprintf(text, sizeof text, "%s; the grader's own event timing of the same launches, in turns with yours, gives %s (within %.0f%%: %s)",
                       got.c_str(), ms(ours).c_str(), tolerance * 100, rel <= tolerance ? "yes" : "no");
         if (rel <= tolerance) return makeResult(ctx, Status::Pass, text);
-        std::string why;
-        if (returned < ours * 0.2) why = " The elapsed time was probably read before the work finished: synchronize on the stop event first.";
-        else if (near(returned / reps, ours) || returned > ours * reps * 0.8) why = " That looks like the total of all launches: return the mean (divide by reps).";
-        return makeResult(ctx, Status::Fail, std::string(text) + "." + why + rerun);
+        std::string why, code = "timing.disagrees-with-events";
+        if (returned < ours * 0.2) code = "timing.read-before-finished", why = " The elapsed time was probably read before the work finished: synchronize on the stop event first.";
+        else if (near(returned / reps, ours) || returned > ours * reps * 0.8) code = "timing.total-not-mean", why = " That looks like the total of all launches: return the mean (divide by reps).";
+        return makeResult(ctx, Status::Fail, code, std::string(text) + "." + why + rerun);
     }
     const double first = fieldNumber(record.timing, "first_ms"), later = fieldNumber(record.timing, "later_ms");
     const int launches = static_cast<int>(fieldNumber(record.timing, "launches"));
     const int notReady = static_cast<int>(fieldNumber(record.events, "elapsed_not_ready"));
     const std::string clock = " (on the emulator's virtual clock the first launch takes " + ms(first) + ", every later one " + ms(later) + ")";
     if (fieldNumber(record.timing, "resets") > 0)
-        return makeResult(ctx, Status::Fail,
+        return makeResult(ctx, Status::Fail, "timing.device-reset",
                           got + ", but it called cudaDeviceReset, which destroys the device's context and everything in it, "
                                 "the caller's A, B and C and events too: on a GPU the caller's next launch crashes. "
                                 "Clean up only what your timer made (cudaEventDestroy)." + rerun);
     if (notReady > 0)
-        return makeResult(ctx, Status::Fail,
+        return makeResult(ctx, Status::Fail, "timing.no-event-sync",
                           got + ", but cudaEventElapsedTime was called before the stop event completed and returned cudaErrorNotReady: "
                                 "launches are asynchronous, so wait with cudaEventSynchronize(stop) before reading the time." + rerun);
     if (near(returned, later)) {
         if (launches != reps + 1)
-            return makeResult(ctx, Status::Fail, got + " but launched " + std::to_string(launches) + " times for reps = " +
+            return makeResult(ctx, Status::Fail, "timing.wrong-launch-count", got + " but launched " + std::to_string(launches) + " times for reps = " +
                                                      std::to_string(reps) + "; expected one warm-up plus reps launches." + rerun);
         if (const int left = static_cast<int>(fieldNumber(record.timing, "events_left")); left > 0)
-            return makeResult(ctx, Status::Fail,
+            return makeResult(ctx, Status::Fail, "timing.events-leaked",
                               got + ", the right mean, but each call leaves " + std::to_string(left) + (left == 1 ? " event" : " events") +
                                   " it created alive: they pile up on the device, and the grader calls your timer many times. "
                                   "Destroy them with cudaEventDestroy before returning." + rerun);
         return makeResult(ctx, Status::Pass, got + ", the mean of " + std::to_string(reps) + " launches after a warm-up" + clock);
     }
-    std::string why;
+    std::string why, code = "timing.not-mean-of-launches";
     if (launches == 0)
-        why = "timeLaunchMs never called launch: time reps launches after one warm-up launch (the starter's TODOs).";
+        code = "timing.never-launched", why = "timeLaunchMs never called launch: time reps launches after one warm-up launch (the starter's TODOs).";
     else if (returned < 0)
-        why = "A negative time: start and stop are swapped in cudaEventElapsedTime(&ms, start, stop).";
+        code = "timing.start-stop-swapped", why = "A negative time: start and stop are swapped in cudaEventElapsedTime(&ms, start, stop).";
     else if (launches == reps && near(returned, (first + (reps - 1) * later) / reps))
-        why = "The first launch is inside the timing: run one untimed warm-up launch before recording the start event.";
+        code = "timing.no-warm-up", why = "The first launch is inside the timing: run one untimed warm-up launch before recording the start event.";
     else if (near(returned, (first + reps * later) / reps) || near(returned, (first + reps * later) / (reps + 1)))
-        why = "The warm-up launch is inside the timing: record the start event after it.";
+        code = "timing.warm-up-timed", why = "The warm-up launch is inside the timing: record the start event after it.";
     else if (near(returned, later * reps) || near(returned, first + later * reps) || near(returned, later * (reps + 1)))
-        why = "That is the total of all launches: return the mean (divide by reps).";
+        code = "timing.total-not-mean", why = "That is the total of all launches: return the mean (divide by reps).";
     else if (returned <= later * 0.1)
-        why = "That is far less than one launch takes: was the time read before the work finished, or measured with a host clock "
+        code = "timing.read-before-finished", why = "That is far less than one launch takes: was the time read before the work finished, or measured with a host clock "
               "around launches that are still running? Launches are asynchronous.";
     else
         why = "It should be the mean time of one launch, measured after a warm-up launch between two events.";
-    return makeResult(ctx, Status::Fail, got + "; the launches took " + ms(later) + " each" + clock + ". " + why + rerun);
+    return makeResult(ctx, Status::Fail, code, got + "; the launches took " + ms(later) + " each" + clock + ". " + why + rerun);
 }
 
 }  // namespace grader

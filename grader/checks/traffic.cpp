@@ -95,15 +95,16 @@ CheckResult judgeTilePhase(CheckContext& ctx, const GlobalReads& reads, bool sha
     if (reads.readA == elements && reads.readB == elements && shared)
         return makeResult(ctx, Status::Pass, "your block reads each element of its A and B tiles once" + at +
                                                  " (2 floats per element of C for the phase), the loading shared by its threads");
+    std::string code = "traffic.tile-reads-wrong";
     std::string message = "a tile-loading block reads each element of its A and B tiles once (" + std::to_string(elements) +
                           " floats of each matrix" + at + "); yours reads " + std::to_string(reads.readA) + " of A and " +
                           std::to_string(reads.readB) + " of B.";
     if (!shared)
-        message += " One thread reads up to " + std::to_string(std::max(reads.maxA, reads.maxB)) +
+        code = "traffic.one-thread-loads-tile", message += " One thread reads up to " + std::to_string(std::max(reads.maxA, reads.maxB)) +
                    " floats: is the tile loaded by one thread only? Every thread loads its share.";
     else if (reads.readA > elements || reads.readB > elements)
-        message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
-    return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
+        code = "traffic.global-reads-in-k-loop", message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
+    return makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
 }
 
 /// Floats read from A and B per element of C.
@@ -119,7 +120,7 @@ std::string yourReads(double perElement, int n) {
 /// The naive kernel's rule: 2n floats per element of C.
 CheckResult judgeNaive(CheckContext& ctx, const GlobalReads& reads, int n) {
     const double perElement = readsPerElement(reads, n);
-    return makeResult(ctx, std::fabs(perElement - 2.0 * n) <= 0.5 ? Status::Pass : Status::Fail,
+    return makeResult(ctx, std::fabs(perElement - 2.0 * n) <= 0.5 ? Status::Pass : Status::Fail, "traffic.not-naive-reads",
                       yourReads(perElement, n) + "; a naive kernel reads 2n = " + std::to_string(int(2.0 * n)));
 }
 
@@ -137,19 +138,20 @@ CheckResult judgeTiled(CheckContext& ctx, const GlobalReads& reads, bool shared,
         return makeResult(ctx, Status::Pass, yours + ", as a tiled kernel should (2n/TILE = " + std::to_string(int(tiled)) +
                                                  "; the naive kernel reads " + std::to_string(int(naive)) + ")");
     if (perElement <= tiled * 1.001)
-        return makeResult(ctx, Status::Fail,
+        return makeResult(ctx, Status::Fail, "traffic.one-thread-loads-tile",
                           yours + ", but one thread reads up to " + std::to_string(std::max(reads.maxA, reads.maxB)) + " floats, more than " +
                               std::to_string(kVectorWidth) + " times its share: the loading of each tile is shared by the whole block (one "
                               "element, or one float4, per thread per phase). Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3gx", perElement / tiled);
+    std::string code = "traffic.too-many-reads";
     std::string message = yours + "; a tiled kernel reads " + std::to_string(int(tiled)) + ": " + ratio + " less.";
     if (reads.maxA >= uint64_t(n) * kKitTile / 2 || reads.maxB >= uint64_t(n) * kKitTile / 2)
-        message += " Each thread loads a whole tile (" + std::to_string(std::max(reads.maxA, reads.maxB)) +
+        code = "traffic.thread-loads-whole-tile", message += " Each thread loads a whole tile (" + std::to_string(std::max(reads.maxA, reads.maxB)) +
                    " floats of one matrix per thread); it should load one element of each tile per phase.";
     else if (perElement >= naive * 0.9)
-        message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
-    return makeResult(ctx, Status::Fail, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
+        code = "traffic.global-reads-in-k-loop", message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
+    return makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
 }
 
 }  // namespace
@@ -160,12 +162,12 @@ CheckResult checkTraffic(CheckContext& ctx) {
     if (auto failed = failedRun(ctx, record, request)) return *failed;
     const GlobalReads reads = countReads(record);
     const int n = request.n;
-    if (record.launches.empty()) return makeResult(ctx, Status::Fail, "no kernel was launched at n=" + std::to_string(n));
+    if (record.launches.empty()) return makeResult(ctx, Status::Fail, "kernel.not-launched", "no kernel was launched at n=" + std::to_string(n));
     const std::string expect = ctx.spec.stringParam("expect", trafficKind(ctx.lesson));
     const std::string stores = repeatedStores(ctx, record, n);
-    if (!stores.empty()) return makeResult(ctx, Status::Fail, stores + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
+    if (!stores.empty()) return makeResult(ctx, Status::Fail, "traffic.repeated-stores", stores + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     if (reads.readA + reads.readB == 0)
-        return makeResult(ctx, Status::Fail, "your kernel reads nothing from A or B at n=" + std::to_string(n) +
+        return makeResult(ctx, Status::Fail, "traffic.no-reads", "your kernel reads nothing from A or B at n=" + std::to_string(n) +
                                                  ": the starter's TODOs load the tiles" + seeTileMap(ctx));
     const bool shared = sharedLoading(reads.readA, reads.threads, reads.maxA) && sharedLoading(reads.readB, reads.threads, reads.maxB);
     if (expect == "tile_phase") return judgeTilePhase(ctx, reads, shared, n);

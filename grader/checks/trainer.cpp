@@ -22,10 +22,10 @@ CheckResult checkTrainer(CheckContext& ctx) {
     const std::string progressOption = kitsOwn ? "" : " --progress " + shellQuote(display);
     const std::string command = ctx.grader + " trainer " + ctx.lesson.id + progressOption;
     if (!std::filesystem::exists(path))
-        return makeResult(ctx, Status::Fail, "no trainer progress: " + display + " is missing.\nDo the exercises: " + command);
+        return makeResult(ctx, Status::Fail, "trainer.no-progress", "no trainer progress: " + display + " is missing.\nDo the exercises: " + command);
     const LoadedProgress loaded = loadProgress(path, display, trainerCourseVersion(kKitTile));
     if (loaded.problem != ProgressProblem::None)
-        return makeResult(ctx, Status::Fail, sentence(loaded.error.format()) + "\nRun the trainer again (it sets the file aside): " + command);
+        return makeResult(ctx, Status::Fail, "trainer.unreadable-progress", sentence(loaded.error.format()) + "\nRun the trainer again (it sets the file aside): " + command);
     int bestRight = -1, total = 0;
     uint32_t bestSeed = kDefaultTrainerSeed;
     std::string notRight;
@@ -47,11 +47,11 @@ CheckResult checkTrainer(CheckContext& ctx) {
         }
     }
     if (bestRight < 0)
-        return makeResult(ctx, Status::Fail, "no trainer answers for " + ctx.lesson.id + " in " + display + ".\nDo the exercises: " + command);
+        return makeResult(ctx, Status::Fail, "trainer.no-answers", "no trainer answers for " + ctx.lesson.id + " in " + display + ".\nDo the exercises: " + command);
     const std::string seedText = "seed " + std::to_string(bestSeed);
     const std::string rerun = command + (bestSeed == kDefaultTrainerSeed ? "" : " --seed " + std::to_string(bestSeed));
     const bool passed = bestRight == total;
-    CheckResult result = makeResult(ctx, passed ? Status::Pass : Status::Fail,
+    CheckResult result = makeResult(ctx, passed ? Status::Pass : Status::Fail, "trainer.exercises-wrong",
                                     std::to_string(bestRight) + "/" + std::to_string(total) + " trainer exercises right (" + seedText + ")" +
                                         (passed ? "." : "; not yet right: " + notRight + ".\nContinue: " + rerun));
     result.points = total ? ctx.spec.points * bestRight / total : 0;

@@ -1,9 +1,10 @@
-// The findings of a lesson report: what the editor-facing formats (gcc, SARIF)
-// report, one list built once so that they report the same things. A finding
-// is a failing (or skipped) check's message line that names a place in the
-// student's file, or the first line of one that names none (placed at line 1),
-// with the further places its line names and the message's following lines
-// that name no place.
+// The findings of a lesson report as the editor-facing formats (gcc, SARIF)
+// show them: one list built once from the checks' findings (checks/finding.h),
+// so that both report the same things. Each finding that names a place is an
+// error (a warning for a skipped check) at that place; one that names none is
+// the check's first at line 1, or a note of the one before it; the check's
+// message lines that are no finding's (the rerun command, "and 2 more") are
+// notes at the check's first place.
 // Non-goal: formatting (the reporters), passing checks (nothing to point at).
 #pragma once
 
@@ -11,7 +12,6 @@
 #include <vector>
 
 #include "checks/check.h"
-#include "report/message_locations.h"
 
 namespace grader {
 
@@ -21,26 +21,26 @@ enum class FindingLevel { Error, Warning };
 /// "error" or "warning", as gcc and SARIF spell them.
 const char* levelWord(FindingLevel level);
 
-/// A further line of a finding: a place its line names after the first (`place`), or a
-/// following message line that names none, given at the check's first place (`!place`).
-struct FindingNote {
-    MessageLocation at;
+/// A further line of a shown finding: a further place it names (`place`), or a message
+/// line of its check that names none, given at the check's first place (`!place`).
+struct ShownNote {
+    Place at;
     std::string text;
-    bool place = false;  ///< true: a further place the finding's own line names
+    bool place = false;  ///< true: a further place the finding names
 };
 
 /// One thing to show at one place in the student's file.
-struct Finding {
+struct ShownFinding {
     std::string check;  ///< the check's name
+    std::string code;   ///< the finding's diagnosis code
     FindingLevel level = FindingLevel::Error;
-    MessageLocation at;  ///< 1:1 when the check's message names no place
-    bool placed = false;  ///< the message named `at` (false: the 1:1 fallback)
-    std::string text;  ///< the message line, less a compiler's leading "FILE:LINE:COL: "
-    std::vector<FindingNote> notes;  ///< in message order
+    Place at;             ///< 1:1 when the finding names no place
+    bool placed = false;  ///< the finding named `at` (false: the 1:1 fallback)
+    std::string text;     ///< the finding's line, less a compiler's leading "FILE:LINE:COL: "
+    std::vector<ShownNote> notes;  ///< in message order
 };
 
-/// The findings of `report`'s failing, erroring and skipped checks, in check and message order;
-/// places are those named with the base name of `report.file`.
-std::vector<Finding> findingsOf(const LessonReport& report);
+/// The findings of `report`'s failing, erroring and skipped checks, in check and message order.
+std::vector<ShownFinding> findingsOf(const LessonReport& report);
 
 }  // namespace grader

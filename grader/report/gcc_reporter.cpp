@@ -9,10 +9,10 @@
 namespace grader {
 
 void GccReporter::write(const LessonReport& report, std::ostream& out) const {
-    const auto emit = [&](const MessageLocation& at, const char* severity, const std::string& text) {
+    const auto emit = [&](const Place& at, const char* severity, const std::string& text) {
         out << report.file << ":" << at.line << ":" << at.column << ": " << severity << ": " << text << "\n";
     };
-    const MessageLocation top{1, 1};
+    const Place top{1, 1};
     if (!report.note.empty()) emit(top, "note", report.note);
     for (const auto& finding : findingsOf(report)) {
         emit(finding.at, levelWord(finding.level), finding.check + ": " + finding.text);

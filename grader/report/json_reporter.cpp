@@ -1,15 +1,79 @@
 // The JSON format of CONTRACT.md, written with nlohmann::json.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "report/reporter.h"
 
 namespace grader {
 
+namespace {
+
+/// `place` into `json` as "line" and "column", when it names a line.
+void putPlace(nlohmann::json& json, const Place& place) {
+    if (!place.known()) return;
+    json["line"] = place.line;
+    json["column"] = place.column;
+}
+
+/// The place `json` names ("line", "column"), or an unknown place.
+Place placeFrom(const nlohmann::json& json) {
+    const auto number = [&json](const char* key, int fallback) {
+        const auto it = json.find(key);
+        return it != json.end() && it->is_number_integer() ? it->get<int>() : fallback;
+    };
+    const int line = number("line", 0);
+    return line > 0 ? Place{line, std::max(1, number("column", 1))} : Place{};
+}
+
+std::string textOf(const nlohmann::json& json, const char* key) {
+    const auto it = json.find(key);
+    return it != json.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+}  // namespace
+
+nlohmann::json findingsJson(const std::vector<Finding>& findings) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& finding : findings) {
+        nlohmann::json item = {{"code", finding.code}, {"text", finding.text}};
+        putPlace(item, finding.at);
+        if (!finding.related.empty()) {
+            nlohmann::json related = nlohmann::json::array();
+            for (const auto& place : finding.related) {
+                nlohmann::json entry = {{"text", place.text}};
+                putPlace(entry, place.at);
+                related.push_back(entry);
+            }
+            item["related"] = related;
+        }
+        list.push_back(item);
+    }
+    return list;
+}
+
+std::vector<Finding> findingsFromJson(const nlohmann::json& json) {
+    std::vector<Finding> findings;
+    if (!json.is_array()) return findings;
+    for (const auto& item : json) {
+        if (!item.is_object()) continue;
+        Finding finding{textOf(item, "code"), textOf(item, "text"), placeFrom(item), {}, ""};
+        if (const auto related = item.find("related"); related != item.end() && related->is_array())
+            for (const auto& entry : *related)
+                if (entry.is_object()) finding.related.push_back({placeFrom(entry), textOf(entry, "text")});
+        findings.push_back(std::move(finding));
+    }
+    return findings;
+}
+
 nlohmann::json lessonReportJson(const LessonReport& report) {
     nlohmann::json checks = nlohmann::json::array();
-    for (const auto& c : report.checks)
-        checks.push_back({{"name", c.name}, {"status", statusWord(c.status)}, {"message", c.message},
-                          {"points", c.points}, {"max_points", c.maxPoints}});
+    for (const auto& c : report.checks) {
+        nlohmann::json check = {{"name", c.name}, {"status", statusWord(c.status)}, {"message", c.message},
+                                {"points", c.points}, {"max_points", c.maxPoints}};
+        if (!c.findings.empty()) check["findings"] = findingsJson(c.findings);
+        checks.push_back(check);
+    }
     nlohmann::json j = {{"lesson", report.lesson}, {"file", report.file}, {"backend", report.backend},
                         {"seed", report.seed}, {"checks", checks}, {"score", report.score},
                         {"max_score", report.maxScore}};

@@ -61,6 +61,13 @@ private:
 /// The JSON object `grader check --json` prints for `report` (also each lesson of a batch result).
 nlohmann::json lessonReportJson(const LessonReport& report);
 
+/// A check's findings as JSON: [{"code", "text", "line", "column", "related": [{"line", "column", "text"}]}];
+/// line and column only where the finding names a place.
+nlohmann::json findingsJson(const std::vector<Finding>& findings);
+
+/// Findings read back from findingsJson's form; entries of the wrong shape are left out, wrong fields read as absent.
+std::vector<Finding> findingsFromJson(const nlohmann::json& json);
+
 /// True when stdout is a terminal and NO_COLOR is unset.
 bool colourWanted();
 

@@ -1,7 +1,8 @@
 // SARIF 2.1.0 (the OASIS standard) for GitHub code scanning and other SARIF
 // viewers: one run whose results are the findings of findings.h (the gcc
 // format's, so both report the same things), written with nlohmann::json.
-// A finding is a result: its check is the rule, its further places are
+// A finding is a result: its diagnosis code is the rule (the check is a
+// property of both), its further places are
 // relatedLocations and its following lines that name no place join its
 // message; the lines that close a check's message (its rerun command) join
 // every result of the check, since code scanning shows each on its own. The
@@ -12,9 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
+#include "checks/diagnosis_codes.h"
 #include "core/toolchain.h"
 #include "report/findings.h"
 #include "report/reporter.h"
@@ -45,31 +48,35 @@ std::string uriPath(const std::string& path) {
     return out;
 }
 
-Json physicalLocation(const SarifArtifact& artifact, const MessageLocation& at) {
+Json physicalLocation(const SarifArtifact& artifact, const Place& at) {
     Json location = {{"uri", artifact.uri}};
     if (!artifact.uriBaseId.empty()) location["uriBaseId"] = artifact.uriBaseId;
     return {{"artifactLocation", location}, {"region", {{"startLine", at.line}, {"startColumn", at.column}}}};
 }
 
-/// One rule per check the report holds, in its order, described from the check registry.
-Json rulesOf(const LessonReport& report) {
+/// One rule per diagnosis code the findings carry, in order of first appearance, described from the codes' table.
+Json rulesOf(const std::vector<ShownFinding>& findings) {
     Json rules = Json::array();
-    for (const auto& check : report.checks) {
-        const CheckEntry* entry = findCheck(check.name);
-        rules.push_back({{"id", check.name}, {"shortDescription", {{"text", entry ? entry->summary : check.name}}}});
+    std::vector<std::string> seen;
+    for (const auto& finding : findings) {
+        if (std::find(seen.begin(), seen.end(), finding.code) != seen.end()) continue;
+        seen.push_back(finding.code);
+        const DiagnosisCode* entry = findDiagnosisCode(finding.code);
+        rules.push_back({{"id", finding.code},
+                         {"shortDescription", {{"text", entry ? entry->summary : finding.code}}},
+                         {"properties", {{"check", finding.check}}}});
     }
     return rules;
 }
 
-int ruleIndex(const LessonReport& report, const std::string& check) {
-    for (size_t i = 0; i < report.checks.size(); ++i)
-        if (report.checks[i].name == check) return static_cast<int>(i);
+int ruleIndex(const Json& rules, const std::string& code) {
+    for (size_t i = 0; i < rules.size(); ++i)
+        if (rules[i]["id"] == code) return static_cast<int>(i);
     return -1;
 }
 
 /// `finding` as a result whose message is its text and then `lines`.
-Json resultOf(const LessonReport& report, const Finding& finding, const std::vector<std::string>& lines,
-              const SarifArtifact& artifact) {
+Json resultOf(const Json& rules, const ShownFinding& finding, const std::vector<std::string>& lines, const SarifArtifact& artifact) {
     std::string text = finding.text;
     Json related = Json::array();
     for (const auto& note : finding.notes) {
@@ -79,15 +86,16 @@ Json resultOf(const LessonReport& report, const Finding& finding, const std::vec
         related.push_back(location);
     }
     for (const auto& line : lines) text += "\n" + line;
-    Json result = {{"ruleId", finding.check}, {"ruleIndex", ruleIndex(report, finding.check)},
+    Json result = {{"ruleId", finding.code}, {"ruleIndex", ruleIndex(rules, finding.code)},
                    {"level", levelWord(finding.level)}, {"message", {{"text", text}}},
-                   {"locations", Json::array({{{"physicalLocation", physicalLocation(artifact, finding.at)}}})}};
+                   {"locations", Json::array({{{"physicalLocation", physicalLocation(artifact, finding.at)}}})},
+                   {"properties", {{"check", finding.check}}}};
     if (!related.empty()) result["relatedLocations"] = related;
     return result;
 }
 
 /// The message lines after `finding`'s own that name no place.
-std::vector<std::string> linesWithoutPlace(const Finding& finding) {
+std::vector<std::string> linesWithoutPlace(const ShownFinding& finding) {
     std::vector<std::string> lines;
     for (const auto& note : finding.notes)
         if (!note.place) lines.push_back(note.text);
@@ -110,6 +118,7 @@ SarifArtifact sarifArtifactOf(const std::filesystem::path& file) {
 void SarifReporter::write(const LessonReport& report, std::ostream& out) const {
     Json results = Json::array();
     const auto findings = findingsOf(report);
+    const Json rules = rulesOf(findings);
     for (size_t first = 0, end = 0; first < findings.size(); first = end) {
         // One check's findings: each keeps its own lines, and all get the last one's.
         for (end = first; end < findings.size() && findings[end].check == findings[first].check;) ++end;
@@ -117,7 +126,7 @@ void SarifReporter::write(const LessonReport& report, std::ostream& out) const {
         for (size_t i = first; i < end; ++i) {
             std::vector<std::string> lines = i + 1 == end ? std::vector<std::string>{} : linesWithoutPlace(findings[i]);
             lines.insert(lines.end(), trailing.begin(), trailing.end());
-            results.push_back(resultOf(report, findings[i], lines, artifact_));
+            results.push_back(resultOf(rules, findings[i], lines, artifact_));
         }
     }
     bool ranEveryCheck = true;
@@ -126,7 +135,7 @@ void SarifReporter::write(const LessonReport& report, std::ostream& out) const {
     if (!report.note.empty())
         invocation["toolExecutionNotifications"] =
             Json::array({{{"level", "note"}, {"message", {{"text", report.note}}}}});
-    Json driver = {{"name", "grader"}, {"version", graderVersion()}, {"rules", rulesOf(report)}};
+    Json driver = {{"name", "grader"}, {"version", graderVersion()}, {"rules", rules}};
     Json run = {{"tool", {{"driver", driver}}},
                 {"automationDetails", {{"id", report.lesson + "/"}}},
                 {"invocations", Json::array({invocation})},

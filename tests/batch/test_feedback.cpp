@@ -55,10 +55,11 @@ StudentResult zoe() {
           "n=16: C[0][1] = 3, expected 4 <script>alert(1)</script> & \"quotes\". 1 of 256 elements are wrong. Rerun: "
           "build/grader/grader check lesson1 starter/01-naive-kernel/matmul_naive.cu --check correctness --n 16 --seed 4242",
           0, 4},
-         {"quiz", Status::Fail,
-          "no quiz answers: starter/01-naive-kernel/quiz_answers.yaml is missing.\nWrite a blank one: build/grader/grader quiz "
-          "lesson1 --blank starter/01-naive-kernel/quiz_answers.yaml",
-          0, 2}}));
+         coded({"quiz", Status::Fail,
+                "no quiz answers: starter/01-naive-kernel/quiz_answers.yaml is missing.\nWrite a blank one: build/grader/grader quiz "
+                "lesson1 --blank starter/01-naive-kernel/quiz_answers.yaml",
+                0, 2},
+               "quiz.no-answers")}));
     r.lessons.push_back(graded(
         "lesson3", "Zo\xc3\xab Smith/matmul_tiled.cu",
         {{"compile", Status::Pass, "compiled", 1, 1},
@@ -107,16 +108,18 @@ TEST_CASE("feedback text: the name as handed in, the notes and each lesson's com
 TEST_CASE("feedback text: the trainer not done is a note naming the command and the file to hand in, with its points") {
     const Course course = feedbackCourse();
     StudentResult result = zoe();
-    result.lessons.back().report.checks.push_back({"trainer", Status::Fail,
-                                                   "no trainer progress: starter/03-phase-loop/trainer_progress.yaml is missing.\n"
-                                                   "Do the exercises: build/grader/grader trainer lesson3",
-                                                   0, 0});
+    result.lessons.back().report.checks.push_back(coded({"trainer", Status::Fail,
+                                                         "no trainer progress: starter/03-phase-loop/trainer_progress.yaml is missing.\n"
+                                                         "Do the exercises: build/grader/grader trainer lesson3",
+                                                         0, 0},
+                                                        "trainer.no-progress"));
     const std::string text = feedbackText(course, result);
     CHECK(text.find("  - lesson3: trainer not done (0 points): do its exercises with build/grader/grader trainer lesson3 and hand in the "
                     "progress file it writes beside the lesson's file (in your kit: starter/03-phase-loop/trainer_progress.yaml)\n") !=
           std::string::npos);
     CHECK(text.find("lesson1: trainer not done") == std::string::npos);  // lesson 1 has no trainer check
-    result.lessons.back().report.checks.back().message = "2/3 trainer exercises right (seed 1); not yet right: barrier_order.";
+    result.lessons.back().report.checks.back() =
+        coded({"trainer", Status::Fail, "2/3 trainer exercises right (seed 1); not yet right: barrier_order.", 0, 0}, "trainer.exercises-wrong");
     CHECK(feedbackText(course, result).find("trainer not done") == std::string::npos);  // done, not all right: the check says so
 }
 

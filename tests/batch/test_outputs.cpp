@@ -156,7 +156,7 @@ TEST_CASE("the report tells quiz answers missing from quiz answers wrong, and na
     const Course course = twoLessons();
     StudentResult missing = ada(course), wrong = ada(course), link = eve(course);
     missing.id = "mia";
-    missing.lessons[0].report.checks.push_back(check("quiz", Status::Fail, 0, 2, "no quiz answers: mia/quiz_answers.yaml is missing."));
+    missing.lessons[0].report.checks.push_back(coded(check("quiz", Status::Fail, 0, 2, "no quiz answers: mia/quiz_answers.yaml is missing."), "quiz.no-answers"));
     wrong.id = "will";
     wrong.lessons[0].report.checks.push_back(check("quiz", Status::Fail, 1, 2, "3/6 answers right"));
     link.id = "alias";
@@ -175,8 +175,9 @@ TEST_CASE("a check worth no points not done (todo) is a grey chip, and the train
     const Course course = twoLessons();
     StudentResult notDone = ada(course), partly = ada(course);
     notDone.id = "nia";
-    notDone.lessons[0].report.checks.push_back(check("trainer", Status::Todo, 0, 0,
-                                                     "no trainer progress: nia/trainer_progress.yaml is missing.\nDo the exercises: grader trainer lesson1"));
+    notDone.lessons[0].report.checks.push_back(coded(check("trainer", Status::Todo, 0, 0,
+                                                           "no trainer progress: nia/trainer_progress.yaml is missing.\nDo the exercises: grader trainer lesson1"),
+                                                     "trainer.no-progress"));
     partly.id = "pat";
     partly.lessons[0].report.checks.push_back(check("trainer", Status::Todo, 0, 0, "2/3 trainer exercises right (seed 1). Continue"));
     ClassView view{course, {notDone, partly}, {}, {}, "2025-01-31T12:00:00Z"};
@@ -207,7 +208,7 @@ TEST_CASE("a full-marks student with the 0-point trainer not done keeps full mar
     LessonOutcome lesson;
     lesson.submitted = true;
     lesson.report.lesson = "lesson2";
-    lesson.report.checks = {check("compile", Status::Pass, 1, 1), check("trainer", Status::Fail, 0, 0, "no trainer progress: it is missing.")};
+    lesson.report.checks = {check("compile", Status::Pass, 1, 1), coded(check("trainer", Status::Fail, 0, 0, "no trainer progress: it is missing."), "trainer.no-progress")};
     lesson.report.score = 1;
     lesson.report.maxScore = 1;
     full.lessons.push_back(lesson);

@@ -22,10 +22,13 @@ TEST_CASE("gcc format: a hazard is an error at its first line and a note at its 
     LessonReport report;
     report.file = "work/k.cu";
     report.checks = {checkResult("compile", Status::Pass, "", 1, 1),
-                     checkResult("barriers", Status::Fail,
-                            "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
-                            "Rerun: grader check lesson3 work/k.cu --check barriers",
-                            0, 3)};
+                     withFindings(checkResult("barriers", Status::Fail,
+                                              "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
+                                              "Rerun: grader check lesson3 work/k.cu --check barriers",
+                                              0, 3),
+                                  {{"barrier.missing-after-compute",
+                                    "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.",
+                                    {16, 1}, {{{21, 1}, "read by thread (1,0) at k.cu:21"}}, ""}})};
     report.score = 1;
     report.maxScore = 4;
     CHECK(gccText(report) ==
@@ -35,24 +38,41 @@ TEST_CASE("gcc format: a hazard is an error at its first line and a note at its 
           "work/k.cu:1:1: note: score 1/4\n");
 }
 
-TEST_CASE("gcc format: a further place's note starts at the clause that names it") {
+TEST_CASE("gcc format: a further place's note is the clause its finding gives, and a line named twice is pointed at once") {
     LessonReport report;
     report.file = "k.cu";
-    report.checks = {checkResult("barriers", Status::Fail,
-                                 "tA[0][1] is written at k.cu:16 and read at k.cu:20 with no barrier between them. The tile must be "
-                                 "complete, and none does: the barrier after the compute is at k.cu:21. Add one there.",
-                                 0, 3)};
+    const std::string line = "tA[0][1] is written at k.cu:16 and read at k.cu:20 with no barrier between them. The tile must be "
+                             "complete, and none does: the barrier after the compute is at k.cu:21. Add one there.";
+    report.checks = {withFindings(checkResult("barriers", Status::Fail, line, 0, 3),
+                                  {{"barrier.missing-after-loads", line, {16, 1},
+                                    distinctPlaces({16, 1}, {{{20, 1}, "read at k.cu:20"}, {{16, 1}, "written at k.cu:16"},
+                                                             {{21, 1}, "the barrier after the compute is at k.cu:21"}, {{20, 1}, "again"}}),
+                                    ""}})};
     report.maxScore = 3;
     const std::string text = gccText(report);
     CHECK(text.find("k.cu:20:1: note: barriers: read at k.cu:20\n") != std::string::npos);
     CHECK(text.find("k.cu:21:1: note: barriers: the barrier after the compute is at k.cu:21\n") != std::string::npos);
+    CHECK(text.find("again") == std::string::npos);
+    CHECK(text.find("k.cu:16:1: note") == std::string::npos);
+}
+
+TEST_CASE("gcc format: places come from the findings, never from the message's words") {
+    LessonReport report;
+    report.file = "k.cu";
+    report.checks = {withFindings(checkResult("correctness", Status::Fail, "C is wrong; the text mentions k.cu:99 in passing", 0, 4),
+                                  {{"result.wrong", "C is wrong; the text mentions k.cu:99 in passing", {}, {}, ""}})};
+    report.maxScore = 4;
+    CHECK(gccText(report) ==
+          "k.cu:1:1: error: correctness: C is wrong; the text mentions k.cu:99 in passing\n"
+          "k.cu:1:1: note: score 0/4\n");
 }
 
 TEST_CASE("gcc format: a compile error keeps its column and a failure without a place points at 1:1 and a skip warns") {
     LessonReport report;
     report.file = "k.cu";
     report.note = "the gpu backend was not used";
-    report.checks = {checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+    report.checks = {withFindings(checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+                                  {{"compile.error", "'x' was not declared in this scope", {11, 16}, {}, "k.cu:11:16: "}}),
                      checkResult("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
                      checkResult("timing", Status::Skip, "needs a GPU", 0, 0)};
     report.maxScore = 5;

@@ -32,26 +32,31 @@ TEST_CASE("sarif format: a hazard is an error at its first line with its second 
     report.lesson = "lesson3";
     report.file = "k.cu";
     report.checks = {checkResult("compile", Status::Pass, "", 1, 1),
-                     checkResult("barriers", Status::Fail,
-                            "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
-                            "Rerun: grader check lesson3 work/k.cu --check barriers",
-                            0, 3)};
+                     withFindings(checkResult("barriers", Status::Fail,
+                                              "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
+                                              "Rerun: grader check lesson3 work/k.cu --check barriers",
+                                              0, 3),
+                                  {{"barrier.missing-after-compute",
+                                    "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.",
+                                    {16, 1}, {{{21, 1}, "read by thread (1,0) at k.cu:21"}}, ""}})};
     report.score = 1;
     report.maxScore = 4;
     const auto log = sarifOf(report);
     CHECK(log["version"] == "2.1.0");
     const auto& run = log["runs"].at(0);
     CHECK(run["tool"]["driver"]["name"] == "grader");
-    CHECK(run["tool"]["driver"]["rules"].size() == 2);
-    CHECK(run["tool"]["driver"]["rules"][1]["id"] == "barriers");
-    CHECK(run["tool"]["driver"]["rules"][1]["shortDescription"]["text"].get<std::string>().find("hazard") != std::string::npos);
+    REQUIRE(run["tool"]["driver"]["rules"].size() == 1);  // one rule per diagnosis code found
+    CHECK(run["tool"]["driver"]["rules"][0]["id"] == "barrier.missing-after-compute");
+    CHECK(run["tool"]["driver"]["rules"][0]["shortDescription"]["text"].get<std::string>().find("after the compute") != std::string::npos);
+    CHECK(run["tool"]["driver"]["rules"][0]["properties"]["check"] == "barriers");
     CHECK(run["automationDetails"]["id"] == "lesson3/");
     CHECK(run["properties"]["score"] == 1);
     CHECK(run["properties"]["max_score"] == 4);
     REQUIRE(run["results"].size() == 1);
     const auto& hazard = run["results"][0];
-    CHECK(hazard["ruleId"] == "barriers");
-    CHECK(hazard["ruleIndex"] == 1);
+    CHECK(hazard["ruleId"] == "barrier.missing-after-compute");
+    CHECK(hazard["ruleIndex"] == 0);
+    CHECK(hazard["properties"]["check"] == "barriers");
     CHECK(hazard["level"] == "error");
     CHECK(hazard["message"]["text"] ==
           "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
@@ -64,12 +69,14 @@ TEST_CASE("sarif format: a hazard is an error at its first line with its second 
 TEST_CASE("sarif format: every hazard of a check carries the lines that close its message, each its own before them") {
     LessonReport report;
     report.file = "k.cu";
-    report.checks = {checkResult("barriers", Status::Fail,
-                            "tA written at k.cu:16 and read at k.cu:21.\n"
-                            "(tA's own remark)\n"
-                            "tB written at k.cu:17 and read at k.cu:21.\n"
-                            "Rerun: grader check lesson3 k.cu --check barriers",
-                            0, 3)};
+    report.checks = {withFindings(checkResult("barriers", Status::Fail,
+                                              "tA written at k.cu:16 and read at k.cu:21.\n"
+                                              "(tA's own remark)\n"
+                                              "tB written at k.cu:17 and read at k.cu:21.\n"
+                                              "Rerun: grader check lesson3 k.cu --check barriers",
+                                              0, 3),
+                                  {{"barrier.missing-after-loads", "tA written at k.cu:16 and read at k.cu:21.", {16, 1}, {{{21, 1}, "read at k.cu:21"}}, ""},
+                                   {"barrier.missing-after-loads", "tB written at k.cu:17 and read at k.cu:21.", {17, 1}, {{{21, 1}, "read at k.cu:21"}}, ""}})};
     const auto results = sarifOf(report)["runs"][0]["results"];
     REQUIRE(results.size() == 2);
     CHECK(results[0]["message"]["text"] ==
@@ -84,7 +91,8 @@ TEST_CASE("sarif format: a compile error keeps its column, a failure without a p
     report.lesson = "lesson1";
     report.file = "k.cu";
     report.note = "the gpu backend was not used";
-    report.checks = {checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+    report.checks = {withFindings(checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+                                  {{"compile.error", "'x' was not declared in this scope", {11, 16}, {}, "k.cu:11:16: "}}),
                      checkResult("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
                      checkResult("timing", Status::Skip, "needs a GPU", 0, 0)};
     report.maxScore = 5;
@@ -93,10 +101,13 @@ TEST_CASE("sarif format: a compile error keeps its column, a failure without a p
     REQUIRE(results.size() == 3);
     CHECK(results[0]["message"]["text"] == "'x' was not declared in this scope");
     CHECK(results[0]["locations"][0]["physicalLocation"] == place(11, 16));
-    CHECK(results[1]["ruleId"] == "correctness");
+    CHECK(results[0]["ruleId"] == "compile.error");
+    CHECK(results[1]["ruleId"] == "check.failed");  // a result no check site coded
+    CHECK(results[1]["properties"]["check"] == "correctness");
     CHECK(results[1]["level"] == "error");
     CHECK(results[1]["locations"][0]["physicalLocation"] == place(1, 1));
     CHECK(results[2]["level"] == "warning");
+    CHECK(results[2]["ruleId"] == "check.skipped");
     CHECK(results[2]["ruleIndex"] == 2);
     CHECK_FALSE(results[2].contains("relatedLocations"));
     const auto& invocation = log["runs"][0]["invocations"][0];
