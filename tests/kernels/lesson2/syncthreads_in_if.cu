@@ -32,3 +32,5 @@ void launchMatMulTilePhase(const float* A, const float* B, float* C, int n, int 
     dim3 grid(n / TILE, n / TILE);
     matMulTilePhase<<<grid, block>>>(A, B, C, n, phase);
 }
+// The diagnosis codes the grader gives it (checked with the verdicts above):
+// expect code: barriers barrier.divergent@20

@@ -38,3 +38,5 @@ void launchMatMulTiled(const float* A, const float* B, float* C, int n)
     dim3 grid(n / TILE, n / TILE);
     matMulTiled<<<grid, block>>>(A, B, C, n);
 }
+// The diagnosis codes the grader gives it (checked with the verdicts above):
+// expect code: barriers barrier.missing-after-compute@25
