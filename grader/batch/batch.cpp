@@ -42,6 +42,7 @@ namespace {
 struct Planned {
     Submission submission;
     std::string key;
+    std::string contentKey;  ///< the submission's content alone (a new one is a new submission)
 };
 
 /// What a result's messages are written for, part of its key: a result of an earlier grader whose
@@ -90,6 +91,7 @@ StudentResult startedResult(const Course& course, const Planned& planned, const 
     result.late = sub.late;
     for (const auto& note : sub.notes) result.notes.push_back(cleanUtf8(note));
     result.submissionKey = planned.key;
+    result.contentKey = planned.contentKey;
     result.courseHash = course.sourceHash;
     result.backend = backendName;
     result.sandboxed = activeSandbox() != nullptr;
@@ -235,6 +237,7 @@ StudentResult graderFailure(const Course& course, const Planned& planned, const 
     result.source = cleanUtf8(planned.submission.sourceName());
     result.late = planned.submission.late;
     result.submissionKey = planned.key;
+    result.contentKey = planned.contentKey;
     result.backend = backendName;
     result.gradedAt = utcNow();
     result.status = "not graded";
@@ -300,16 +303,17 @@ Expected<std::vector<GpuDevice>> batchDevices(const BatchOptions& options, Batch
     return devices;
 }
 
-/// The key `sub`'s result is filed under; a submission that cannot even be hashed gets one too (it is
-/// still graded: its row says why).
-std::string plannedKey(const Course& course, const Submission& sub, std::optional<uint64_t> seed) {
+/// `sub` with the key its result is filed under and the hash of its content; a submission that cannot
+/// even be hashed gets them too (it is still graded: its row says why).
+Planned planned(const Course& course, const Submission& sub, std::optional<uint64_t> seed) {
     Expected<std::string> content = Error{};
     try {
         content = submissionContentHash(course, sub);
     } catch (const std::exception& e) {
         content = Error{sub.path.string(), e.what(), ""};
     }
-    return resultKey(content ? *content : "unreadable-" + sub.id, course.sourceHash, seed);
+    const std::string hashed = content ? *content : "unreadable-" + sub.id;
+    return {sub, resultKey(hashed, course.sourceHash, seed), contentHash(hashed)};
 }
 
 /// This shard's submissions whose result is missing or stale; the others, and the kept results, are counted in `summary`.
@@ -322,13 +326,13 @@ std::vector<Planned> planShard(const Course& course, const BatchOptions& options
             continue;
         }
         ++summary.submissions;
-        const std::string key = plannedKey(course, sub, options.seed);
-        if (const std::string kept = upToDateStatus(options.out / (sub.id + ".json"), key, summary.backend); !kept.empty()) {
+        Planned plan = planned(course, sub, options.seed);
+        if (const std::string kept = upToDateStatus(options.out / (sub.id + ".json"), plan.key, summary.backend); !kept.empty()) {
             ++summary.upToDate;
             summary.refused += kept == "refused";
             summary.notGraded += kept == "not graded";
         } else {
-            toGrade.push_back({sub, key});
+            toGrade.push_back(std::move(plan));
         }
     }
     return toGrade;
@@ -391,7 +395,9 @@ StudentResult gradeGuarded(BatchQueue& q, const Planned& planned, Backend& backe
 }
 
 /// Writes `result` into options.out atomically, counts it in the summary, passes it to options.onResult and shows it.
+/// The result of an earlier submission of the student's (other content) moves to history/ first.
 void recordResult(BatchQueue& q, const StudentResult& result) {
+    keepEarlierSubmission(q.options.out, result);
     const auto error = writeFileAtomically(q.options.out / (result.id + ".json"),
                                            studentResultJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     {
@@ -566,6 +572,7 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
         const StudentIdentity who = identify(sub, roster, handedIn, notRostered);
         view.identities[sub.id] = who;
         auto result = loadStudentResult(options.out / (sub.id + ".json"));
+        if (result) view.earlier[sub.id] = loadEarlierSubmissions(options.out, sub.id);
         if (result && result->courseHash != course.sourceHash) otherCourse.push_back(sub.id);
         if (result && who.rostered) result->name = who.name;  // every output names the student as the roster does
         if (result) view.students.push_back(std::move(*result));

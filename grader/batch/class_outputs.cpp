@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "batch/html_report.h"
+#include "batch/mistakes.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 
@@ -154,6 +155,7 @@ std::optional<Error> writeClassOutputs(const ClassView& view, const fs::path& ou
     if (ec) return Error{(out / "gradescope").string(), "cannot create the folder: " + ec.message(), ""};
     if (auto e = writeFileAtomically(out / "gradebook.csv", gradebookCsv(view))) return e;
     if (auto e = writeFileAtomically(out / "junit.xml", junitXml(view))) return e;
+    if (auto e = writeFileAtomically(out / "mistakes.csv", mistakesCsv(view, mistakesByCause(view)))) return e;
     for (const auto& s : view.students)
         if (auto e = writeFileAtomically(out / "gradescope" / (s.id + ".json"), dumpJson(gradescopeJson(s)))) return e;
     return writeFileAtomically(out / "report.html", htmlReport(view));

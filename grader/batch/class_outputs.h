@@ -39,6 +39,8 @@ struct ClassView {
     std::map<std::string, std::string> sources;  ///< id -> the name as handed in, for every entry (those missing too)
     std::map<std::string, StudentIdentity> identities;  ///< id -> who (every student; absent in views built by hand)
     std::string layout;                          ///< the layout's title ("Canvas flat")
+    /// id -> the results of the student's earlier submissions (history/), oldest first; absent when none.
+    std::map<std::string, std::vector<StudentResult>> earlier;
 
     /// The name the outputs give student `id` (its result's when there is no identity).
     std::string nameOf(const std::string& id, const StudentResult* result) const;
@@ -50,7 +52,7 @@ std::string gradebookCsv(const ClassView& view);
 std::string junitXml(const ClassView& view);
 /// One student's Gradescope results.json.
 nlohmann::json gradescopeJson(const StudentResult& result);
-/// Writes gradebook.csv, junit.xml, gradescope/<id>.json and report.html into `out`.
+/// Writes gradebook.csv, junit.xml, mistakes.csv, gradescope/<id>.json and report.html into `out`.
 std::optional<Error> writeClassOutputs(const ClassView& view, const std::filesystem::path& out);
 
 }  // namespace grader

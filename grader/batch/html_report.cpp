@@ -2,6 +2,7 @@
 // hand (bars and dots on a small grid), and the tables; its style and script
 // (batch/report_page/) are built in by grader/cmake/embed_files.cmake.
 #include "batch/html_report.h"
+#include "batch/mistakes.h"
 
 #include <algorithm>
 #include <cctype>
@@ -476,6 +477,7 @@ std::string htmlReport(const ClassView& view) {
     writePageTop(out, view, figures);
     writeCards(out, figures);
     writePlots(out, view, figures);
+    out << mistakesHtml(view, mistakesByCause(view));
     writeStudentTable(out, view, figures);
     out << "<h2>Feedback, student by student</h2>\n";
     for (const auto& s : view.students) out << feedback(view, s);

@@ -122,7 +122,7 @@ nlohmann::json studentResultJson(const StudentResult& r) {
         if (!l.submitted) j["file"] = nullptr;
         lessons.push_back(j);
     }
-    nlohmann::json j = {{"id", r.id}, {"source", r.source}, {"status", r.status}, {"submission_key", r.submissionKey},
+    nlohmann::json j = {{"id", r.id}, {"source", r.source}, {"status", r.status}, {"submission_key", r.submissionKey}, {"content_key", r.contentKey},
                         {"course_hash", r.courseHash}, {"backend", r.backend}, {"sandboxed", r.sandboxed}, {"seed", r.seed},
                         {"graded_at", r.gradedAt}, {"seconds", r.seconds}, {"score", r.score()},
                         {"max_score", r.maxScore()}, {"notes", r.notes}, {"lessons", lessons}};
@@ -149,6 +149,7 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std
         r.status = text(j, "status");
         r.message = text(j, "message");
         r.submissionKey = text(j, "submission_key");
+        r.contentKey = text(j, "content_key");
         r.courseHash = text(j, "course_hash");
         r.backend = text(j, "backend");
         r.sandboxed = j.value("sandboxed", false);
@@ -177,6 +178,27 @@ Expected<StudentResult> loadStudentResult(const fs::path& file) {
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     if (j.is_discarded()) return Error{file.string(), "not valid JSON (a run was interrupted while writing?)", "delete it; the next run grades that student again"};
     return studentResultFromJson(j, file.string());
+}
+
+void keepEarlierSubmission(const fs::path& out, const StudentResult& newer) {
+    const fs::path current = out / (newer.id + ".json");
+    std::error_code ec;
+    if (newer.contentKey.empty() || !fs::exists(current, ec)) return;
+    auto earlier = loadStudentResult(current);
+    if (!earlier || earlier->contentKey.empty() || earlier->contentKey == newer.contentKey || earlier->status != "graded") return;
+    const fs::path folder = out / "history" / newer.id;
+    fs::create_directories(folder, ec);
+    if (!ec) fs::rename(current, folder / (earlier->contentKey + ".json"), ec);  // on failure the newer result replaces it, as before
+}
+
+std::vector<StudentResult> loadEarlierSubmissions(const fs::path& out, const std::string& id) {
+    std::vector<StudentResult> earlier;
+    std::error_code ec;
+    for (fs::directory_iterator it(out / "history" / id, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".json")
+            if (auto result = loadStudentResult(it->path())) earlier.push_back(std::move(*result));
+    std::sort(earlier.begin(), earlier.end(), [](const StudentResult& a, const StudentResult& b) { return a.gradedAt < b.gradedAt; });
+    return earlier;
 }
 
 std::string utcNow() {

@@ -46,6 +46,7 @@ struct StudentResult {
     std::string status = "graded";  ///< graded | refused (an unsafe or unreadable archive) | not graded (a link, another file)
     std::string message;         ///< why it was refused or not graded
     std::string submissionKey;   ///< content hash of the submission, course.yaml and grader
+    std::string contentKey;      ///< content hash of the submission alone: another one is another submission ("" from earlier graders)
     std::string courseHash;      ///< content hash of the course.yaml it was graded under (Course::sourceHash)
     std::string backend;         ///< cpu | gpu
     bool sandboxed = true;
@@ -91,5 +92,13 @@ Expected<StudentResult> loadStudentResult(const std::filesystem::path& file);
 
 /// The current time, UTC, ISO 8601 ("2025-01-31T12:00:00Z").
 std::string utcNow();
+
+/// Moves the result `out`/<id>.json of the student's earlier submission (one with another content key) to
+/// `out`/history/<id>/<its content key>.json, where class reports see what the student fixed later.
+/// A result of an earlier grader (no content key), or of the same content, is left to be replaced.
+void keepEarlierSubmission(const std::filesystem::path& out, const StudentResult& newer);
+
+/// The student's earlier submissions' results kept in `out`/history/<id>/, oldest first; unreadable ones left out.
+std::vector<StudentResult> loadEarlierSubmissions(const std::filesystem::path& out, const std::string& id);
 
 }  // namespace grader

@@ -6,7 +6,8 @@
 # trainer's without --progress: in the kit it keeps starter/NN-name/'s file), and
 # the feedback texts of FEEDBACK_GOLDEN's students equal theirs (the time of
 # grading aside).
-# Usage: cmake -DGRADER=... -DCLASS=... -DOUT=... -DGOLDEN=... -DCOURSE=... -DWORKDIR=... [-DFEEDBACK_GOLDEN=DIR] [-DUPDATE=1]
+# With MISTAKES_GOLDEN, mistakes.csv equals it (each typical mistake under its diagnosis code).
+# Usage: cmake -DGRADER=... -DCLASS=... -DOUT=... -DGOLDEN=... -DCOURSE=... -DWORKDIR=... [-DFEEDBACK_GOLDEN=DIR] [-DMISTAKES_GOLDEN=FILE] [-DUPDATE=1]
 #        -P sample_class.cmake   (UPDATE=1 or GOLDEN_UPDATE=1 in the environment rewrites the golden files)
 cmake_minimum_required(VERSION 3.25)  # policies: quoted strings are never variables
 set(ENV{NO_COLOR} 1)
@@ -37,6 +38,18 @@ file(READ "${GOLDEN}" expected)
 if(NOT gradebook STREQUAL expected)
   message(FATAL_ERROR "gradebook.csv differs from ${GOLDEN}\n--- expected\n${expected}\n--- actual\n${gradebook}\n"
                       "If the new gradebook is right: GOLDEN_UPDATE=1 ctest --test-dir <build> -L golden, then review git diff")
+endif()
+# mistakes.csv: each student's typical mistake counted once, under its diagnosis code.
+if(MISTAKES_GOLDEN)
+  file(READ "${OUT}/mistakes.csv" mistakes)
+  string(REPLACE "\r\n" "\n" mistakes "${mistakes}")
+  if(UPDATE)
+    file(WRITE "${MISTAKES_GOLDEN}" "${mistakes}")
+  endif()
+  file(READ "${MISTAKES_GOLDEN}" expected)
+  if(NOT mistakes STREQUAL expected)
+    message(FATAL_ERROR "mistakes.csv differs from ${MISTAKES_GOLDEN}\n--- expected\n${expected}\n--- actual\n${mistakes}")
+  endif()
 endif()
 
 foreach(file junit.xml report.html ada.json eve.json gradescope/ada.json gradescope/dennis.json)
