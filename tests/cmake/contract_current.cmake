@@ -5,10 +5,10 @@
 #                 subcommand's --help is named (--NAME), and every lesson and
 #                 check of `grader list --json` is there (a check as a row
 #                 "| `NAME` |" of the checks table).
-#   PART=sources  reads the sources: every check of the registry
-#                 (grader/checks/grade.cpp) has its row, naming where it runs
-#                 (Runs::...); every course.yaml key and check parameter
-#                 (grader/core/course.cpp) and every JSON key the grader
+#   PART=sources  reads the sources: every check of the check table
+#                 (grader/checks/check_table.cpp) has its row, naming where it
+#                 runs (Runs::...), and its parameters are named; every
+#                 course.yaml key (grader/core/course.cpp) and every JSON key the grader
 #                 writes (report/json_reporter.cpp, batch/results.cpp) is
 #                 named (`key` or "key"); every declaration of
 #                 grader/harness/contract.h is a line of CONTRACT.md.
@@ -150,20 +150,23 @@ if(PART STREQUAL "cli")
   message("checked ${count} subcommands (${subcommands}), ${options_seen} options and ${lesson_count} lessons of course.yaml")
 
 elseif(PART STREQUAL "sources")
-  # The check registry: {"name", checkFunction, Runs::Where, "summary"}.
-  file(READ "${KIT}/grader/checks/grade.cpp" grade)
-  string(REGEX MATCHALL "\\{\"[a-z_]+\", check[A-Za-z]+, Runs::[A-Za-z]+," rows "${grade}")
-  list(LENGTH rows registry_count)
-  if(registry_count LESS 5)
-    message(FATAL_ERROR "found only ${registry_count} rows of the check registry in grade.cpp: is its form new?")
+  # The check table (grader/checks/check_table.cpp): rows {{"name", ...}, Runs::Where, checkFunction}.
+  file(READ "${KIT}/grader/checks/check_table.cpp" table)
+  all_matches("\\{\\{\"([a-z_]+)\",[ \n]+\"[^\"]*\",[ \n]+\\{[0-9]" "${table}" names)
+  string(REGEX MATCHALL "Runs::[A-Za-z]+, check[A-Za-z]+\\}" rows "${table}")
+  list(LENGTH names registry_count)
+  list(LENGTH rows row_count)
+  if(registry_count LESS 5 OR NOT registry_count EQUAL row_count)
+    message(FATAL_ERROR "found ${registry_count} check names and ${row_count} rows in check_table.cpp: is its form new?")
   endif()
-  foreach(row IN LISTS rows)
-    string(REGEX REPLACE "^\\{\"([a-z_]+)\", check[A-Za-z]+, (Runs::[A-Za-z]+),$" "\\1;\\2" parts "${row}")
-    list(GET parts 0 name)
-    list(GET parts 1 runs)
+  math(EXPR last_row "${registry_count} - 1")
+  foreach(i RANGE ${last_row})
+    list(GET names ${i} name)
+    list(GET rows ${i} row)
+    string(REGEX REPLACE ",.*" "" runs "${row}")
     check_row("${name}" documented)
     if(documented STREQUAL "")
-      set(missing "${missing}\n  check '${name}' of the registry (a row \"| `${name}` |\")")
+      set(missing "${missing}\n  check '${name}' of the check table (a row \"| `${name}` |\")")
     else()
       string(FIND "${documented}" "${runs}" at)
       if(at EQUAL -1)
@@ -190,7 +193,7 @@ elseif(PART STREQUAL "sources")
   foreach(key IN LISTS lesson_keys)
     require_named("${key}" "a lesson's course.yaml key")
   endforeach()
-  all_matches("\\{\"([a-z_]+)\", \"(int|int-list|number|string|count)\"\\}" "${course}" params)
+  all_matches("\\{\"([a-z_]+)\", \"(int|int-list|number|string|count)\"," "${table}" params)
   list(APPEND params points time_limit_s)
   foreach(key IN LISTS params)
     require_named("${key}" "check parameter")
@@ -226,7 +229,7 @@ elseif(PART STREQUAL "sources")
   if(declared LESS 7)
     message(FATAL_ERROR "found only ${declared} declarations in contract.h")
   endif()
-  message("checked ${registry_count} checks of the registry, the course.yaml keys and parameters, the JSON keys and ${declared} declarations")
+  message("checked ${registry_count} checks of the check table, the course.yaml keys and parameters, the JSON keys and ${declared} declarations")
 else()
   message(FATAL_ERROR "PART must be cli or sources")
 endif()

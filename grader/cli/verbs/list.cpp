@@ -36,7 +36,7 @@ std::string parameterText(const CheckSpec& check) {
             add(key + " [" + list + "]");
         }
     }
-    if (check.timeLimitS != param_defaults::kTimeLimitS) add("time_limit_s " + number(check.timeLimitS));
+    if (check.timeLimitS != kDefaultTimeLimitS) add("time_limit_s " + number(check.timeLimitS));
     return text.empty() ? "" : text + ")";
 }
 
