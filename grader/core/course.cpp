@@ -166,10 +166,11 @@ void readLesson(YamlReader& in, const YAML::Node& node, Course& course, std::set
         readCheck(in, check, lesson, course.tile, checkCatalog);
         if (in.error) return;
     }
-    if (!lesson.findCheck("compile")) {
-        in.fail(checks, what + ": the 'compile' check is required (every other check needs the build)");
-        return;
-    }
+    for (const CheckSchema* schema : checkCatalog)
+        if (*schema->requiredWhy && !lesson.findCheck(schema->name)) {
+            in.fail(checks, what + ": the '" + schema->name + "' check is required (" + schema->requiredWhy + ")");
+            return;
+        }
     course.lessons.push_back(std::move(lesson));
 }
 

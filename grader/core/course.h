@@ -146,6 +146,7 @@ struct CheckSchema {
     const char* summary;       ///< what it checks, in one sentence (`grader list --checks`, SARIF's rule description)
     std::vector<int> lessons;  ///< the lessons whose harness runs this check
     const char* otherLessonsWhy;  ///< why it runs in those lessons only ("" when it runs in every lesson)
+    const char* requiredWhy;      ///< why every lesson must list it ("": a lesson may leave it out)
     std::vector<CheckParam> params;
     CheckValidation validate;  ///< nullptr: any value of the right type will do
 };
