@@ -455,7 +455,7 @@ private:
         return result;
     }
 
-    /// One check's result: run where its registry entry says, or skipped (or failed) with the reason.
+    /// One check's result: run where its check table entry says, or skipped (or failed) with the reason.
     CheckResult gradeCheck(const CheckSpec& spec) {
         const CheckEntry* entry = findCheck(spec.name);
         const bool needsCode = !entry || entry->where != Runs::WithoutCode;

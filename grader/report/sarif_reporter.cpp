@@ -51,7 +51,7 @@ Json physicalLocation(const SarifArtifact& artifact, const MessageLocation& at) 
     return {{"artifactLocation", location}, {"region", {{"startLine", at.line}, {"startColumn", at.column}}}};
 }
 
-/// One rule per check the report holds, in its order, described from the check registry.
+/// One rule per check the report holds, in its order, described from the check table.
 Json rulesOf(const LessonReport& report) {
     Json rules = Json::array();
     for (const auto& check : report.checks) {
