@@ -8,6 +8,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "checks/check_table.h"
+
 namespace fixtures {
 
 namespace {

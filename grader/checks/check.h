@@ -13,6 +13,7 @@
 
 #include "backend/backend.h"
 #include "checks/finding.h"
+#include "checks/check_table.h"
 #include "core/course.h"
 
 namespace grader {
@@ -106,23 +107,6 @@ struct CheckContext {
     std::string rerunCommand(std::optional<int> n) const;
 };
 
-/// A check's implementation.
-using CheckFunction = CheckResult (*)(CheckContext&);
-
-/// Where a check can run.
-enum class Runs { Anywhere, GpuOnly, EmulatorOnly, EmulatorThenGpu, WithoutCode };  ///< WithoutCode: no build, no run (the quiz)
-
-/// One row of the check registry.
-struct CheckEntry {
-    const char* name;
-    CheckFunction run;
-    Runs where;
-    const char* summary;  ///< what it checks, in one sentence (SARIF's rule description)
-};
-
-/// The check named `name` in the grader's registry, or nullptr.
-const CheckEntry* findCheck(const std::string& name);
-
 /// A result with the check's name and maximum points filled in.
 CheckResult makeResult(const CheckContext& ctx, Status status, std::string message);
 
@@ -140,7 +124,9 @@ LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::
                          const std::string& displayFile, Backend& backend, Backend* cpuFallback,
                          const CheckOptions& options);
 
-// The checks (checks/*.cpp).
+// The checks (checks/*.cpp), each a row of the check table (check_table.h).
+/// The build itself (checks/grade.cpp).
+CheckResult checkCompile(CheckContext& ctx);
 CheckResult checkCorrectness(CheckContext& ctx);
 CheckResult checkBarriers(CheckContext& ctx);
 /// The barriers check on a GPU: compute-sanitizer's racecheck and synccheck.

@@ -1,4 +1,4 @@
-// The check registry and the flow of grading one lesson: build, then each
+// The compile check and the flow of grading one lesson: build, then each
 // check in course.yaml order, sharing runs between checks.
 #include <map>
 #include <set>
@@ -34,6 +34,8 @@ Finding compileFinding(const CheckContext& ctx) {
     return finding;
 }
 
+}  // namespace
+
 CheckResult checkCompile(CheckContext& ctx) {
     if (ctx.build.ok) return makeResult(ctx, Status::Pass, ctx.build.summary);
     if (!ctx.build.unsupported.empty()) {  // nvcc may well build it: the emulator's limit, not the student's error
@@ -45,24 +47,7 @@ CheckResult checkCompile(CheckContext& ctx) {
     return makeResult(ctx, Status::Fail, {compileFinding(ctx)}, ctx.build.summary.substr(std::min(ctx.build.summary.size(), ctx.build.summary.find('\n'))));
 }
 
-const std::vector<CheckEntry> kRegistry = {
-    {"compile", checkCompile, Runs::Anywhere, "The file compiles and links against the lesson's contract."},
-    // the emulator sees out-of-bounds accesses a GPU hides
-    {"correctness", checkCorrectness, Runs::EmulatorThenGpu,
-     "Every element of C is right at each size, and no thread reads or writes outside a matrix."},
-    // one rule on every backend, then what only the sanitizer sees
-    {"barriers", checkBarriers, Runs::EmulatorThenGpu,
-     "No shared-memory hazard (a word one thread writes and another touches with no barrier between) and no divergent barrier."},
-    // global loads are counted by the emulator
-    {"traffic", checkTraffic, Runs::EmulatorOnly, "The kernel reads from global memory as few floats per element of C as the lesson's method needs."},
-    // the virtual clock's rules (warm-up, sync, mean), then the real clock
-    {"timing", checkTiming, Runs::EmulatorThenGpu, "timeLaunchMs warms up, waits for the stop event and returns the mean time of a launch."},
-    {"speedup", checkSpeedup, Runs::GpuOnly, "The kernel is fast enough against the grader's reference kernels on a GPU."},
-    // reads the answers file; never builds or runs student code
-    {"quiz", checkQuiz, Runs::WithoutCode, "Every answer of the lesson's quiz is right."},
-    // reads the trainer's progress file; never builds or runs student code
-    {"trainer", checkTrainer, Runs::WithoutCode, "A set of the tile-map trainer's exercises is answered right."},
-};
+namespace {
 
 std::string triple(const int v[3]) {
     std::string text = std::to_string(v[0]) + "x" + std::to_string(v[1]);
@@ -148,12 +133,6 @@ const char* uncodedFindingCode(Status status) {
         case Status::Error: return "grader.error";
         default: return "check.failed";
     }
-}
-
-const CheckEntry* findCheck(const std::string& name) {
-    for (const auto& e : kRegistry)
-        if (name == e.name) return &e;
-    return nullptr;
 }
 
 RunRequest singleCaseRequest(const CheckContext& ctx, const char* sizeKey, int fallbackSize) {
@@ -559,7 +538,7 @@ private:
         return result;
     }
 
-    /// One check's result: run where its registry entry says, or skipped (or failed) with the reason.
+    /// One check's result: run where its check table entry says, or skipped (or failed) with the reason.
     CheckResult gradeCheck(const CheckSpec& spec) {
         const CheckEntry* entry = findCheck(spec.name);
         const bool needsCode = !entry || entry->where != Runs::WithoutCode;

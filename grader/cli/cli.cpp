@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "checks/check_table.h"
 #include "cli/verb.h"
 #include "core/toolchain.h"
 

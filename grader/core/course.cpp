@@ -1,8 +1,10 @@
 // Strict reading of course.yaml with yaml-cpp (through core/yaml_reader.h):
 // unknown, missing and mistyped keys, unknown checks and duplicate ids are
 // located errors, and so is every value the kit cannot grade with (a check
-// in a lesson that cannot run it, a size the lesson's kernel cannot run, a
-// threshold that accepts anything or nothing, a file that is not in the kit).
+// in a lesson that cannot run it, a time limit out of bounds, a file that is
+// not in the kit). The checks come from the caller (a CheckCatalog): their
+// parameters, and the validation of their values (a size the lesson's kernel
+// cannot run, a threshold that accepts anything or nothing), are theirs.
 #include "core/course.h"
 
 #include <yaml-cpp/yaml.h>
@@ -19,104 +21,22 @@ namespace grader {
 
 namespace {
 
-const std::vector<CheckSchema> kCheckSchemas = {
-    {"compile", "the file compiles and links against the contract's declarations", {}, {1, 2, 3, 4}},
-    {"correctness", "every element of C is right at several sizes (and phases)",
-     {{"cpu_sizes", "int-list"}, {"gpu_sizes", "int-list"}, {"phases", "int-list"}, {"tolerance", "number"}}, {1, 2, 3, 4}},
-    {"barriers", "no shared-memory races, no divergent barriers; extra barriers named",
-     {{"cpu_size", "int"}, {"redundant_barrier_penalty", "int"}}, {1, 2, 3}},
-    {"traffic", "floats read from global memory per element of C",
-     {{"cpu_size", "int"}, {"expect", "string"}}, {1, 2, 3}},
-    {"timing", "timeLaunchMs measures the mean ms per launch correctly",
-     {{"cpu_size", "int"}, {"gpu_size", "int"}, {"reps", "int"}, {"tolerance", "number"}}, {4}},
-    {"speedup", "the tiled kernel beats the naive reference by enough (GPU only)",
-     {{"gpu_size", "int"}, {"floor", "number"}, {"fraction", "number"}, {"min_runs", "int"},
-      {"max_runs", "int"}, {"target_rel_error", "number"}, {"time_cap_s", "number"}}, {3, 4}},
-    {"quiz", "the lesson's control questions (lessons/NN-name/quiz.yaml), answered next to the student's file",
-     {{"answers_file", "string"}, {"reveal_after_tries", "count"}}, {1, 2, 3, 4}},
-    {"trainer", "a set of the tile-map trainer's exercises (grader trainer) answered right, recorded next to the student's file",
-     {}, {2, 3}},
-};
-
-/// Why a check runs in its lessons only (the harness of the others has nothing for it to run).
-const std::map<std::string, std::string> kOtherLessonsWhy = {
-    {"barriers", "it runs the student's kernel, and lesson 4's file has none"},
-    {"traffic", "it counts the student's kernel's loads, and lesson 4's file has no kernel"},
-    {"timing", "it times the student's timeLaunchMs, which only lesson 4's file has"},
-    {"trainer", "the tile-map trainer has exercises for lessons 2 and 3 only (the tiled kernels)"},
-    {"speedup", "it times lesson 3's tiled kernel or lesson 4's timer; lessons 1 and 2 have neither, so every student would fail"},
-};
-
-const std::vector<std::string> kTrafficKinds = {"naive", "tile_phase", "tiled"};
-
-constexpr long kMaxSize = 16384;  // the largest `check --n`
 constexpr double kMinTimeLimitS = 1, kMaxTimeLimitS = 600;
 
 const std::vector<std::string> kLessonIds = {"lesson1", "lesson2", "lesson3", "lesson4"};
 
-const CheckSchema* findSchema(const std::string& name) {
-    for (const auto& schema : kCheckSchemas)
-        if (name == schema.name) return &schema;
+const CheckSchema* findSchema(const CheckCatalog& checks, const std::string& name) {
+    for (const CheckSchema* schema : checks)
+        if (name == schema->name) return schema;
     return nullptr;
 }
 
-std::vector<std::string> schemaNames() {
+std::vector<std::string> schemaNames(const CheckCatalog& checks) {
     std::vector<std::string> names;
-    for (const auto& schema : kCheckSchemas) names.push_back(schema.name);
+    for (const CheckSchema* schema : checks) names.push_back(schema->name);
     return names;
 }
 
-std::string formatNumber(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", value);
-    return text;
-}
-
-/// "a, b and c" (or "a, b or c").
-std::string joinNames(const std::vector<std::string>& names, const std::string& last = "and") {
-    std::string text;
-    for (size_t i = 0; i < names.size(); ++i)
-        text += (i == 0 ? "" : i + 1 == names.size() ? " " + last + " " : ", ") + names[i];
-    return text;
-}
-
-/// Why the sizes of `check` in `lesson` must be whole tiles, or "" when any size runs: lesson 1's
-/// kernel has a bounds guard (72 on purpose), lesson 4's correctness sizes are gflops arguments.
-std::string wholeTilesWhy(const Lesson& lesson, const std::string& check) {
-    if (check == "timing" || check == "speedup")
-        return "the check runs the grader's reference tiled kernel, written for n a multiple of TILE";
-    if (loadsTiles(lesson.kind()))
-        return lesson.id + "'s kernel is written for n a multiple of TILE, one block per tile with no bounds guard";
-    return "";
-}
-
-/// One matrix size (`what`, or an entry of the list `what`): positive, at most
-/// kMaxSize, and whole tiles where the kernel needs them.
-void checkSize(YamlReader& in, const YAML::Node& node, long n, std::string what, bool listEntry, const std::string& tilesWhy, int tile) {
-    if (listEntry) what += " entries";
-    if (n <= 0) {
-        in.fail(node, what + " must be positive, got " + std::to_string(n), "a size n is the side of the n x n matrices");
-    } else if (n > kMaxSize) {
-        in.fail(node, what + " must be at most " + std::to_string(kMaxSize) + ", got " + std::to_string(n),
-                "the largest size `grader check --n` takes");
-    } else if (!tilesWhy.empty() && n % tile != 0) {
-        const long below = n / tile * tile, above = below + tile;
-        in.fail(node, what + (listEntry ? " must be multiples" : " must be a multiple") + " of the tile (" + std::to_string(tile) + "), got " +
-                          std::to_string(n),
-                tilesWhy + ": use " + (below > 0 ? std::to_string(below) + " or " : "") + std::to_string(above));
-    }
-}
-
-/// What a tolerance is relative to, and what its extremes would do, for the hint.
-std::string toleranceWhy(const Lesson& lesson, const std::string& check) {
-    if (check == "timing")
-        return "the relative agreement of the student's timer with the grader's own timing is 0.15 in the kit: at 0 every "
-               "real timer fails, at 1 or more a timer that returns 0 passes";
-    if (lesson.kind() == LessonKind::Timing)
-        return "the relative error allowed in gflops is 1.0e-6 in the kit: at 0 a right formula written in another order "
-               "may fail, at 1 or more a gflops that returns 0 passes";
-    return "the error allowed in C, relative to n * max|A| * max|B|, is 1.0e-6 in the kit: at 1 or more a C of zeros passes";
-}
 
 /// time_limit_s: between kMinTimeLimitS and kMaxTimeLimitS.
 void checkTimeLimit(YamlReader& in, const YAML::Node& node, const std::string& what, const CheckSpec& check) {
@@ -126,152 +46,41 @@ void checkTimeLimit(YamlReader& in, const YAML::Node& node, const std::string& w
                 "and a run of more than ten minutes is a hang, waited for once per student in a batch");
 }
 
-/// The sizes (cpu_sizes, gpu_sizes, cpu_size, gpu_size): each one a size the lesson's kernel can run.
-void checkSizes(YamlReader& in, const YAML::Node& node, const std::string& what, const Lesson& lesson, const CheckSpec& check, int tile) {
-    const std::string tilesWhy = wholeTilesWhy(lesson, check.name);
-    for (const char* key : {"cpu_sizes", "gpu_sizes"}) {
-        const YAML::Node list = node[key];
-        if (!list) continue;
-        const std::vector<long> sizes = check.listParam(key, {});
-        for (size_t i = 0; i < sizes.size(); ++i) checkSize(in, list[i], sizes[i], what + key, true, tilesWhy, tile);
+/// A check's mapping in course.yaml, as its validation (CheckSchema::validate) sees it.
+class YamlCheckValues final : public CheckValues {
+public:
+    YamlCheckValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, const CheckSpec& check, int tile)
+        : in_(in), node_(node), lesson_(lesson), check_(check), tile_(tile) {}
+    const Lesson& lesson() const override { return lesson_; }
+    const CheckSpec& check() const override { return check_; }
+    int tile() const override { return tile_; }
+    bool given(const std::string& key) const override { return static_cast<bool>(node_[key]); }
+    void fail(const std::string& key, const std::string& message, const std::string& hint) override { in_.fail(node_[key], message, hint); }
+    void fail(const std::string& key, size_t index, const std::string& message, const std::string& hint) override {
+        in_.fail(node_[key][index], message, hint);
     }
-    for (const char* key : {"cpu_size", "gpu_size"})
-        if (const YAML::Node value = node[key]) checkSize(in, value, check.intParam(key, 0), what + key, false, tilesWhy, tile);
-}
+    bool failed() const override { return in_.error.has_value(); }
 
-/// The smallest size the correctness check runs at, and the key it comes from ("cpu_sizes", "the default gpu_sizes").
-std::pair<long, std::string> smallestCheckedSize(const YAML::Node& node, const Lesson& lesson, const CheckSpec& check) {
-    long smallest = 0;
-    std::string from;
-    for (bool gpu : {false, true}) {
-        const char* key = gpu ? "gpu_sizes" : "cpu_sizes";
-        for (long n : correctnessSizes(lesson, check, gpu)) {
-            if (smallest && n >= smallest) continue;
-            smallest = n;
-            from = std::string(node[key] ? "" : "the default ") + key;
-        }
-    }
-    return {smallest, from};
-}
+private:
+    YamlReader& in_;
+    const YAML::Node& node_;
+    const Lesson& lesson_;
+    const CheckSpec& check_;
+    int tile_;
+};
 
-/// phases: lesson 2's only, and each one a phase of the smallest size. A phase that a size lacks is
-/// skipped at that size (correctness.cpp), so the course would check fewer cases than it lists, or
-/// none: every phase must exist at the smallest size, counted from the end when negative. False when
-/// a phase is wrong (the other values are not checked then).
-bool checkPhases(YamlReader& in, const YAML::Node& node, const std::string& what, const Lesson& lesson, const CheckSpec& check, int tile) {
-    const YAML::Node phases = node["phases"];
-    if (!phases) return true;
-    if (lesson.kind() != LessonKind::TileLoading) {
-        in.fail(phases, what + "phases applies to lesson2 only",
-                "lesson2's kernel computes one phase of the product; " + lesson.id + "'s computes all of it, so phases would be ignored");
-        return false;
-    }
-    const auto [smallest, from] = smallestCheckedSize(node, lesson, check);
-    const long count = smallest / tile;
-    const std::vector<long> list = check.listParam("phases", {});
-    for (size_t i = 0; i < list.size(); ++i) {
-        const long p = list[i];
-        if (p >= 0 ? p < count : -p <= count) continue;
-        in.fail(phases[i], what + "phase " + std::to_string(p) + " does not exist at n = " + std::to_string(smallest) + " (" + from +
-                               "), which has " + std::to_string(count) + " phase" + (count == 1 ? "" : "s") + ": 0 .. " +
-                               std::to_string(count - 1) + ", or -1 .. -" + std::to_string(count) + " from the end",
-                "every size is checked at every phase, and one a size lacks is skipped there: pick a phase that "
-                "every size has, or raise the smallest size");
-        return false;
-    }
-    return true;
-}
-
-/// What decides a verdict: tolerance in (0, 1), redundant_barrier_penalty within the check's points, and
-/// an expect that names the lesson's own kind of kernel.
-void checkVerdictValues(YamlReader& in, const YAML::Node& node, const std::string& what, const Lesson& lesson, const CheckSpec& check) {
-    if (const YAML::Node value = node["tolerance"]) {
-        const double tolerance = check.numberParam("tolerance", 0);
-        if (!(tolerance > 0 && tolerance < 1))
-            in.fail(value, what + "tolerance must be more than 0 and less than 1, got " + formatNumber(tolerance),
-                    toleranceWhy(lesson, check.name));
-    }
-    if (const YAML::Node value = node["redundant_barrier_penalty"]) {
-        const long penalty = check.intParam("redundant_barrier_penalty", 0);
-        if (penalty < 0 || penalty > check.points)
-            in.fail(value, what + "redundant_barrier_penalty must be between 0 and the check's " + std::to_string(check.points) +
-                               " point" + (check.points == 1 ? "" : "s") + ", got " + std::to_string(penalty),
-                    "the points a passing kernel loses for more barriers per phase than it needs");
-    }
-    if (const YAML::Node value = node["expect"]) {
-        const std::string kind = check.stringParam("expect", "");
-        if (std::find(kTrafficKinds.begin(), kTrafficKinds.end(), kind) == kTrafficKinds.end())
-            in.fail(value, what + "expect must be one of " + joinNames(kTrafficKinds, "or") + ", got '" + kind + "'",
-                    didYouMean(kind, kTrafficKinds));
-        else if (kind != trafficKind(lesson))
-            in.fail(value, what + "expect '" + kind + "' does not fit " + lesson.id + ", whose kernel reads like '" +
-                               trafficKind(lesson) + "'",
-                    "naive is lesson 1's kernel, tile_phase lesson 2's one phase, tiled lesson 3's loop; a right " + lesson.id +
-                        " kernel would fail '" + kind + "'");
-    }
-}
-
-/// The timing's repetitions: reps, min_runs and max_runs at least 1, and min_runs at most max_runs.
-void checkRunCounts(YamlReader& in, const YAML::Node& node, const std::string& what, const CheckSpec& check) {
-    if (const YAML::Node value = node["reps"]; value && check.intParam("reps", 0) < 1)
-        in.fail(value, what + "reps must be at least 1, got " + std::to_string(check.intParam("reps", 0)),
-                "timeLaunchMs launches the kernel reps times and returns the mean");
-    for (const char* key : {"min_runs", "max_runs"})
-        if (const YAML::Node value = node[key]; value && check.intParam(key, 0) < 1)
-            in.fail(value, what + key + " must be at least 1, got " + std::to_string(check.intParam(key, 0)),
-                    "the speedup is the median of timed runs: at least min_runs, at most max_runs");
-    const long minRuns = check.intParam("min_runs", param_defaults::kMinRuns), maxRuns = check.intParam("max_runs", param_defaults::kMaxRuns);
-    if (!in.error && minRuns > maxRuns)
-        in.fail(node["min_runs"] ? node["min_runs"] : node["max_runs"],
-                what + "min_runs (" + std::to_string(minRuns) + (node["min_runs"] ? "" : ", the default") + ") is more than max_runs (" +
-                    std::to_string(maxRuns) + (node["max_runs"] ? "" : ", the default") + ")",
-                "the timing stops after max_runs runs, so min_runs can never be reached");
-}
-
-/// The speedup's thresholds and stopping rules: floor at least 0, fraction in (0, 1], target_rel_error
-/// in (0, 1), and time_cap_s that leaves time within time_limit_s.
-void checkSpeedupValues(YamlReader& in, const YAML::Node& node, const std::string& what, const CheckSpec& check) {
-    if (const YAML::Node value = node["floor"]; value && check.numberParam("floor", 0) < 0)
-        in.fail(value, what + "floor must be 0 or more, got " + formatNumber(check.numberParam("floor", 0)),
-                "the least speedup over the naive reference that passes, 1.1 in the kit; the threshold is the larger of "
-                "floor and fraction x the reference tiled kernel's speedup");
-    if (const YAML::Node value = node["fraction"]) {
-        const double fraction = check.numberParam("fraction", 0);
-        if (!(fraction > 0 && fraction <= 1))
-            in.fail(value, what + "fraction must be more than 0 and at most 1, got " + formatNumber(fraction),
-                    "the share of the reference tiled kernel's own speedup to reach, 0.8 in the kit: above 1 a kernel "
-                    "as fast as the reference fails");
-    }
-    checkRunCounts(in, node, what, check);
-    if (const YAML::Node value = node["target_rel_error"]) {
-        const double target = check.numberParam("target_rel_error", 0);
-        if (!(target > 0 && target < 1))
-            in.fail(value, what + "target_rel_error must be more than 0 and less than 1, got " + formatNumber(target),
-                    "the relative standard error of the mean at which the timing stops early, 0.01 in the kit");
-    }
-    if (const YAML::Node value = node["time_cap_s"]; value && !in.error) {
-        const double cap = speedupTimeCapS(check);
-        if (!(cap > 0) || cap >= check.timeLimitS)
-            in.fail(value, what + "time_cap_s must be more than 0 and less than time_limit_s (" + formatNumber(check.timeLimitS) +
-                               (node["time_limit_s"] ? "" : ", the default") + "), got " + formatNumber(cap),
-                    "time_cap_s ends the timing loop, and the run also needs its start and warm-up: at time_limit_s it is killed as a hang");
-    }
-}
-
-/// The meaning of a check's values, once their types are right: each one a
-/// value the kit can grade with, located at the value (or, for a default
+/// The meaning of a check's values, once their types are right: time_limit_s here, the
+/// rest by the check's own validation, each one located at the value (or, for a default
 /// that conflicts with a value, at the value given).
-void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, const CheckSpec& check, int tile) {
-    const std::string what = "lesson '" + lesson.id + "': check '" + check.name + "': ";
-    checkTimeLimit(in, node, what, check);
-    checkSizes(in, node, what, lesson, check, tile);
-    if (in.error) return;
-    if (!checkPhases(in, node, what, lesson, check, tile)) return;
-    checkVerdictValues(in, node, what, lesson, check);
-    checkSpeedupValues(in, node, what, check);
+void checkValues(YamlReader& in, const YAML::Node& node, const Lesson& lesson, const CheckSpec& check, int tile, const CheckSchema& schema) {
+    checkTimeLimit(in, node, "lesson '" + lesson.id + "': check '" + check.name + "': ", check);
+    if (in.error || !schema.validate) return;
+    YamlCheckValues values(in, node, lesson, check, tile);
+    schema.validate(values);
 }
 
-void readCheck(YamlReader& in, const YAML::Node& node, const std::string& lessonId, Lesson& lesson, int tile) {
+void readCheck(YamlReader& in, const YAML::Node& node, Lesson& lesson, int tile, const CheckCatalog& checks) {
+    const std::string& lessonId = lesson.id;
     const std::string what = "lesson '" + lessonId + "': check";
     if (!node.IsMap() || !node["name"]) {
         in.fail(node, what + " must be a mapping with a 'name'");
@@ -279,31 +88,32 @@ void readCheck(YamlReader& in, const YAML::Node& node, const std::string& lesson
     }
     CheckSpec check;
     check.name = in.string(node["name"], what + " name");
-    const CheckSchema* schema = findSchema(check.name);
+    const CheckSchema* schema = findSchema(checks, check.name);
     if (!schema) {
         in.fail(node["name"], "lesson '" + lessonId + "': unknown check '" + check.name + "'",
-                didYouMean(check.name, schemaNames()));
+                didYouMean(check.name, schemaNames(checks)));
         return;
     }
     if (std::find(schema->lessons.begin(), schema->lessons.end(), lesson.number) == schema->lessons.end()) {
         std::vector<std::string> ids;
         for (int number : schema->lessons) ids.push_back(kLessonIds[number - 1]);
         in.fail(node["name"], "lesson '" + lessonId + "': check '" + check.name + "' runs in " + joinNames(ids) + " only",
-                kOtherLessonsWhy.at(check.name));
+                schema->otherLessonsWhy);
         return;
     }
     std::vector<std::string> allowed = {"name", "points", "time_limit_s"};
-    for (const auto& [key, type] : schema->params) allowed.push_back(key);
+    for (const CheckParam& param : schema->params) allowed.push_back(param.key);
     const std::string checkWhat = "lesson '" + lessonId + "': check '" + check.name + "'";
     if (!in.keys(node, checkWhat, allowed, {"name", "points"})) return;
     check.points = static_cast<int>(in.integer(node["points"], checkWhat + ": points"));
     if (!in.error && check.points < 0) in.fail(node["points"], checkWhat + ": points must be 0 or more");
     if (node["time_limit_s"]) check.timeLimitS = in.number(node["time_limit_s"], checkWhat + ": time_limit_s");
-    for (const auto& [key, type] : schema->params) {
+    for (const CheckParam& param : schema->params) {
+        const char* key = param.key;
         const YAML::Node value = node[key];
         if (!value) continue;
         const std::string keyWhat = checkWhat + ": " + key;
-        const std::string kind = type;
+        const std::string kind = param.type;
         if (kind == "int" || kind == "count") check.params[key] = in.integer(value, keyWhat);
         else if (kind == "number") check.params[key] = in.number(value, keyWhat);
         else if (kind == "string") check.params[key] = in.string(value, keyWhat);
@@ -311,7 +121,7 @@ void readCheck(YamlReader& in, const YAML::Node& node, const std::string& lesson
         if (kind == "count" && !in.error && check.intParam(key, 0) < 0) in.fail(value, keyWhat + " must be 0 or more");
     }
     if (in.error) return;
-    checkValues(in, node, lesson, check, tile);
+    checkValues(in, node, lesson, check, tile, *schema);
     if (in.error) return;
     if (lesson.findCheck(check.name)) {
         in.fail(node["name"], checkWhat + " is listed twice");
@@ -320,7 +130,7 @@ void readCheck(YamlReader& in, const YAML::Node& node, const std::string& lesson
     lesson.checks.push_back(std::move(check));
 }
 
-void readLesson(YamlReader& in, const YAML::Node& node, Course& course, std::set<std::string>& labels) {
+void readLesson(YamlReader& in, const YAML::Node& node, Course& course, std::set<std::string>& labels, const CheckCatalog& checkCatalog) {
     static const std::vector<std::string> kKeys = {"id", "title", "folder", "student_file",
                                                     "solution_file", "label", "checks"};
     if (!in.keys(node, "lesson", kKeys, kKeys)) return;
@@ -353,13 +163,14 @@ void readLesson(YamlReader& in, const YAML::Node& node, Course& course, std::set
         in.fail(checks, what + ": checks must be a non-empty list");
     if (in.error) return;
     for (const auto& check : checks) {
-        readCheck(in, check, lesson.id, lesson, course.tile);
+        readCheck(in, check, lesson, course.tile, checkCatalog);
         if (in.error) return;
     }
-    if (!lesson.findCheck("compile")) {
-        in.fail(checks, what + ": the 'compile' check is required (every other check needs the build)");
-        return;
-    }
+    for (const CheckSchema* schema : checkCatalog)
+        if (*schema->requiredWhy && !lesson.findCheck(schema->name)) {
+            in.fail(checks, what + ": the '" + schema->name + "' check is required (" + schema->requiredWhy + ")");
+            return;
+        }
     course.lessons.push_back(std::move(lesson));
 }
 
@@ -419,28 +230,21 @@ std::vector<std::string> Course::lessonIds() const {
     return ids;
 }
 
-const std::vector<CheckSchema>& checkSchemas() { return kCheckSchemas; }
-
-std::string trafficKind(const Lesson& lesson) {
-    switch (lesson.kind()) {
-        case LessonKind::Naive: return "naive";
-        case LessonKind::TileLoading: return "tile_phase";
-        default: return "tiled";
-    }
+std::string formatNumber(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
 }
 
-double speedupTimeCapS(const CheckSpec& check) {
-    return check.numberParam("time_cap_s", std::min(param_defaults::kTimeCapS, check.timeLimitS / 2));
-}
-
-std::vector<long> correctnessSizes(const Lesson& lesson, const CheckSpec& check, bool gpu) {
-    const char* key = gpu ? "gpu_sizes" : "cpu_sizes";
-    if (lesson.kind() == LessonKind::Timing) return check.listParam(key, {16, 1291, 2048, 4096});
-    return check.listParam(key, gpu ? std::vector<long>{1024} : std::vector<long>{16, 64});
+std::string joinNames(const std::vector<std::string>& names, const std::string& last) {
+    std::string text;
+    for (size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " " + last + " " : ", ") + names[i];
+    return text;
 }
 
 Expected<Course> parseCourse(const std::string& text, const std::string& displayName,
-                             const std::filesystem::path& root) {
+                             const std::filesystem::path& root, const CheckCatalog& checks) {
     auto parsed = parseYaml(text, displayName);
     if (!parsed) return parsed.error();
     const YAML::Node doc = *parsed;
@@ -478,7 +282,7 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
     if (in.error) return *in.error;
     std::set<std::string> labels;
     for (const auto& lesson : lessons) {
-        readLesson(in, lesson, course, labels);
+        readLesson(in, lesson, course, labels, checks);
         if (in.error) return *in.error;
     }
     return course;
@@ -560,10 +364,10 @@ std::optional<Error> checkLessonFiles(const Course& course) {
 
 }  // namespace
 
-Expected<Course> loadCourse(const std::filesystem::path& path) {
+Expected<Course> loadCourse(const std::filesystem::path& path, const CheckCatalog& checks) {
     std::string text;
     if (!readFile(path, text)) return Error{path.string(), "cannot read the course file", "pass --course PATH"};
-    auto course = parseCourse(text, path.filename().string(), std::filesystem::absolute(path).parent_path());
+    auto course = parseCourse(text, path.filename().string(), std::filesystem::absolute(path).parent_path(), checks);
     if (!course) return course;
     if (auto error = checkLessonFiles(*course)) return *error;
     return course;

@@ -4,7 +4,10 @@
 // (keys, types), and what its values mean (a size the lesson's kernel cannot
 // run, a tolerance that accepts anything, a file that is not in the kit), so
 // that a mistake in it is refused at load instead of failing every student.
-// Non-goal: writing course.yaml back; defaults live here, not in the file.
+// Which checks there are, their parameters, defaults and validation belong to
+// the checks (checks/check_table.h): the loader receives them as a
+// CheckCatalog, so core names no check.
+// Non-goal: writing course.yaml back.
 #pragma once
 
 #include <filesystem>
@@ -18,13 +21,8 @@
 
 namespace grader {
 
-/// Defaults of the parameters course.yaml may leave out, shared by the checks
-/// that use them and the validation that compares them.
-namespace param_defaults {
-constexpr double kTimeLimitS = 20.0;
-constexpr long kMinRuns = 10, kMaxRuns = 200;
-constexpr double kTimeCapS = 20.0;
-}  // namespace param_defaults
+/// How long each run of a check may take when course.yaml does not say (time_limit_s).
+constexpr double kDefaultTimeLimitS = 20.0;
 
 /// A check parameter's value as written in course.yaml.
 using ParamValue = std::variant<long, double, std::string, std::vector<long>>;
@@ -33,7 +31,7 @@ using ParamValue = std::variant<long, double, std::string, std::vector<long>>;
 struct CheckSpec {
     std::string name;
     int points = 0;
-    double timeLimitS = param_defaults::kTimeLimitS;
+    double timeLimitS = kDefaultTimeLimitS;
     std::map<std::string, ParamValue> params;
 
     /// An integer parameter, or `fallback` when the file does not set it.
@@ -106,37 +104,71 @@ struct Course {
     std::vector<std::string> lessonIds() const;
 };
 
-/// The parameter names and types each check accepts (the schema's table).
-struct CheckSchema {
-    const char* name;
-    const char* summary;
-    std::vector<std::pair<const char*, const char*>> params;  ///< key, type: int|count|number|string|int-list (count: an int, 0 or more)
-    std::vector<int> lessons;  ///< the lessons whose harness runs this check
+/// One parameter a check takes in course.yaml, as the check's table describes it.
+struct CheckParam {
+    const char* key;
+    const char* type;         ///< int|count|number|string|int-list (count: an int, 0 or more)
+    const char* defaultText;  ///< the default, in words (CONTRACT.md's parameters table)
+    const char* doc;          ///< its bounds and meaning, in words (the same table)
 };
 
-/// Every check course.yaml may name, in the order they run.
-const std::vector<CheckSchema>& checkSchemas();
+/// One check's entry in course.yaml as its validation sees it, once every
+/// value has the right type: the values read, and where to report a bad one
+/// ("course.yaml:LINE:COL" of the value). The first problem wins.
+class CheckValues {
+public:
+    virtual ~CheckValues() = default;
+    virtual const Lesson& lesson() const = 0;
+    virtual const CheckSpec& check() const = 0;
+    /// The course's tile.
+    virtual int tile() const = 0;
+    /// True when course.yaml sets `key` (false: the check's default applies).
+    virtual bool given(const std::string& key) const = 0;
+    /// Records a problem at the value of `key`, unless one is recorded.
+    virtual void fail(const std::string& key, const std::string& message, const std::string& hint = "") = 0;
+    /// Records a problem at entry `index` of the list `key`, unless one is recorded.
+    virtual void fail(const std::string& key, size_t index, const std::string& message, const std::string& hint = "") = 0;
+    /// True once a problem is recorded.
+    virtual bool failed() const = 0;
+    /// "lesson 'ID': check 'NAME': ", the start of every message.
+    std::string what() const { return "lesson '" + lesson().id + "': check '" + check().name + "': "; }
+};
 
-/// What the traffic check expects of a lesson's kernel: "naive" (lesson 1),
-/// "tile_phase" (lesson 2, one phase) or "tiled" (lesson 3).
-std::string trafficKind(const Lesson& lesson);
+/// Checks the meaning of a check's values (a size the lesson's kernel cannot run, a
+/// threshold that accepts anything); it reports through `values.fail`.
+using CheckValidation = void (*)(CheckValues& values);
 
-/// How long the speedup check's timing loop may run: time_cap_s, else 20 s
-/// or half the check's time limit, whichever is less (the run needs more
-/// than the loop: start, allocation, warm-up).
-double speedupTimeCapS(const CheckSpec& check);
+/// What course.yaml's reader knows of one check: its name, the lessons whose
+/// harness runs it, its parameters and their validation. The checks own these
+/// (checks/check_table.h); core knows none of them by name.
+struct CheckSchema {
+    const char* name;
+    const char* summary;       ///< what it checks, in one sentence (`grader list --checks`, SARIF's rule description)
+    std::vector<int> lessons;  ///< the lessons whose harness runs this check
+    const char* otherLessonsWhy;  ///< why it runs in those lessons only ("" when it runs in every lesson)
+    const char* requiredWhy;      ///< why every lesson must list it ("": a lesson may leave it out)
+    std::vector<CheckParam> params;
+    CheckValidation validate;  ///< nullptr: any value of the right type will do
+};
 
-/// The sizes the correctness check runs at on one backend: the course's
-/// list, else the default (lesson 4's are gflops arguments, not launches).
-std::vector<long> correctnessSizes(const Lesson& lesson, const CheckSpec& check, bool gpu);
+/// The checks course.yaml may name, in the order they run: given by whoever
+/// loads a course (checks/check_table.h has the grader's).
+using CheckCatalog = std::vector<const CheckSchema*>;
+
+/// "a, b and c" (or "a, b or c").
+std::string joinNames(const std::vector<std::string>& names, const std::string& last = "and");
+
+/// A number as course.yaml's messages print it ("%g").
+std::string formatNumber(double value);
 
 /// Parses course.yaml text; `displayName` is used in error locations.
+/// `checks`: the checks it may name.
 Expected<Course> parseCourse(const std::string& text, const std::string& displayName,
-                             const std::filesystem::path& root);
+                             const std::filesystem::path& root, const CheckCatalog& checks);
 
 /// Reads and parses a course.yaml file, and checks that each lesson's folder
 /// and files are in the kit beside it (starter/NN-name/, solutions/NN-name/);
 /// a course file with neither starter/ nor solutions/ beside it is not checked for them.
-Expected<Course> loadCourse(const std::filesystem::path& path);
+Expected<Course> loadCourse(const std::filesystem::path& path, const CheckCatalog& checks);
 
 }  // namespace grader

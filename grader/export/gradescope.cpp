@@ -12,6 +12,7 @@
 
 #include "batch/batch.h"
 #include "batch/class_outputs.h"
+#include "checks/check_table.h"
 #include "core/stored_zip.h"
 #include "core/toolchain.h"
 #include "export/student_kit.h"

@@ -4,10 +4,10 @@
 #                 "### `grader NAME" section, every option of each
 #                 subcommand's --help is named (--NAME), and every lesson and
 #                 check of `grader list --json` is there (a check as a row
-#                 "| `NAME` |" of the checks table).
-#   PART=sources  reads the sources: every check of the registry
-#                 (grader/checks/grade.cpp) has its row, naming where it runs
-#                 (Runs::...); every course.yaml key and check parameter
+#                 "| `NAME` |" of the checks table), and every check of the
+#                 check table (`grader list --checks --json`) has its row,
+#                 naming where it runs (Runs::...), and its parameters named.
+#   PART=sources  reads the sources: every course.yaml key
 #                 (grader/core/course.cpp) and every JSON key the grader
 #                 writes (report/json_reporter.cpp, batch/results.cpp) is
 #                 named (`key` or "key"); every declaration of
@@ -147,30 +147,41 @@ if(PART STREQUAL "cli")
       endif()
     endforeach()
   endforeach()
-  message("checked ${count} subcommands (${subcommands}), ${options_seen} options and ${lesson_count} lessons of course.yaml")
-
-elseif(PART STREQUAL "sources")
-  # The check registry: {"name", checkFunction, Runs::Where, "summary"}.
-  file(READ "${KIT}/grader/checks/grade.cpp" grade)
-  string(REGEX MATCHALL "\\{\"[a-z_]+\", check[A-Za-z]+, Runs::[A-Za-z]+," rows "${grade}")
-  list(LENGTH rows registry_count)
-  if(registry_count LESS 5)
-    message(FATAL_ERROR "found only ${registry_count} rows of the check registry in grade.cpp: is its form new?")
+  # The check table, as `grader list --checks --json` prints it: each check's row names where it
+  # runs, and each of its parameters is named.
+  execute_process(COMMAND "${GRADER}" list --checks --json --course "${COURSE}" OUTPUT_VARIABLE table_json RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "grader list --checks --json exited ${rc}")
   endif()
-  foreach(row IN LISTS rows)
-    string(REGEX REPLACE "^\\{\"([a-z_]+)\", check[A-Za-z]+, (Runs::[A-Za-z]+),$" "\\1;\\2" parts "${row}")
-    list(GET parts 0 name)
-    list(GET parts 1 runs)
+  string(JSON table_count LENGTH "${table_json}")
+  if(table_count LESS 5)
+    message(FATAL_ERROR "found only ${table_count} checks in grader list --checks --json: is its form new?")
+  endif()
+  math(EXPR last "${table_count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON name GET "${table_json}" ${i} name)
+    string(JSON runs GET "${table_json}" ${i} runs)
     check_row("${name}" documented)
     if(documented STREQUAL "")
-      set(missing "${missing}\n  check '${name}' of the registry (a row \"| `${name}` |\")")
+      set(missing "${missing}\n  check '${name}' of the check table (a row \"| `${name}` |\")")
     else()
       string(FIND "${documented}" "${runs}" at)
       if(at EQUAL -1)
         set(missing "${missing}\n  where check '${name}' runs: its row does not say ${runs}")
       endif()
     endif()
+    string(JSON param_count LENGTH "${table_json}" ${i} params)
+    if(param_count GREATER 0)
+      math(EXPR last_param "${param_count} - 1")
+      foreach(k RANGE ${last_param})
+        string(JSON key GET "${table_json}" ${i} params ${k} key)
+        require_named("${key}" "parameter of check '${name}' in the check table:")
+      endforeach()
+    endif()
   endforeach()
+  message("checked ${count} subcommands (${subcommands}), ${options_seen} options, ${lesson_count} lessons of course.yaml and ${table_count} checks")
+
+elseif(PART STREQUAL "sources")
   # course.yaml: the course's keys, a lesson's keys, the checks' parameters.
   file(READ "${KIT}/grader/core/course.cpp" course)
   if(NOT course MATCHES "in\\.keys\\(header, \"course\", \\{([^}]*)\\}")
@@ -190,9 +201,7 @@ elseif(PART STREQUAL "sources")
   foreach(key IN LISTS lesson_keys)
     require_named("${key}" "a lesson's course.yaml key")
   endforeach()
-  all_matches("\\{\"([a-z_]+)\", \"(int|int-list|number|string|count)\"\\}" "${course}" params)
-  list(APPEND params points time_limit_s)
-  foreach(key IN LISTS params)
+  foreach(key IN ITEMS points time_limit_s)
     require_named("${key}" "check parameter")
   endforeach()
   # The JSON the grader writes: `grader check --json` and the batch's <id>.json.
@@ -226,7 +235,7 @@ elseif(PART STREQUAL "sources")
   if(declared LESS 7)
     message(FATAL_ERROR "found only ${declared} declarations in contract.h")
   endif()
-  message("checked ${registry_count} checks of the registry, the course.yaml keys and parameters, the JSON keys and ${declared} declarations")
+  message("checked the course.yaml keys, the JSON keys and ${declared} declarations")
 else()
   message(FATAL_ERROR "PART must be cli or sources")
 endif()

@@ -1,6 +1,7 @@
 // course.yaml reading: a valid course, and a located error for each kind of mistake.
 #include <doctest/doctest.h>
 
+#include "checks/check_table.h"
 #include "core/course.h"
 #include "test_support.h"
 

@@ -7,7 +7,8 @@
   2. its steps are course.yaml's checks (`grader list --json`): each with its
      points as max-score and a timeout (minutes) no shorter than the lesson
      test's (4 x time_limit_s + 60 s); a check left out is one the cpu backend
-     skips (it needs a GPU) or one worth 0 points, named in the header (Classroom
+     skips (it needs a GPU: Runs::GpuOnly in `grader list --checks --json`,
+     the check table) or one worth 0 points, named in the header (Classroom
      counts no points for it, and the reporter fails the run on any failed step),
      and the max-scores add up to course.yaml's total less those checks' points;
   3. every step runs in a clean copy of the exported kit the way the runner
@@ -154,6 +155,10 @@ def main():
     if code != 0:
         fail("grader list --json failed: " + listing)
     course = json.loads(listing)
+    code, table, _ = run(grader + " list --checks --json", copy, 60)
+    if code != 0:
+        fail("grader list --checks --json failed: " + table)
+    gpu_only = {c["name"] for c in json.loads(table) if c["runs"] == "Runs::GpuOnly"}  # the check table's
     by_name = {s["with"]["test-name"]: s for s in graders}
     with open(path, encoding="utf-8") as f:
         header = re.search(r"^# Left out too, worth 0 points \(run them with ctest --preset lessonK\): (.*)\.$", f.read(), re.M)
@@ -173,6 +178,9 @@ def main():
                     fail("%s (0 points) is left out, but the workflow's header does not say so: %r" % (name, left_out_zero))
                 print("%s left out: worth 0 points" % name)
                 continue
+            if (s is None) != (check["name"] in gpu_only):
+                fail("%s is %s the workflow, but the check table says it runs %s" %
+                     (name, "left out of" if s is None else "in", "on a GPU only" if check["name"] in gpu_only else "without a GPU"))
             if s is None:  # left out: the cpu backend must skip it
                 code, output, _ = run("%s check %s %s --check %s --backend cpu --json" % (grader, lesson["id"], starter, check["name"]), copy, 600)
                 statuses = [c["status"] for c in json.loads(output.splitlines()[-1])["checks"] if c["name"] == check["name"]]

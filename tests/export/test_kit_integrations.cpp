@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "checks/check_table.h"
 #include "export/kit_integrations.h"
 
 using namespace grader;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "checks/check_table.h"
 #include "core/course.h"
 #include "core/toolchain.h"
 #include "export/student_quizzes.h"

@@ -8,6 +8,7 @@
 // Non-goal: the files a course names (loadCourse checks those against a kit).
 #include <cstdint>
 
+#include "checks/check_table.h"
 #include "core/course.h"
 #include "fuzz_support.h"
 #include "quiz/tries.h"

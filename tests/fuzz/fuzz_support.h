@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks/check_table.h"
 #include "core/course.h"
 
 namespace fuzz {

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "checks/check_table.h"
 #include "core/course.h"
 #include "core/toolchain.h"
 #include "quiz/answers.h"

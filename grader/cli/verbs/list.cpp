@@ -1,6 +1,9 @@
 // `grader list [--json]`: the course's lessons, their files and checks,
 // with the points and parameters course.yaml sets (the kit's self-test
-// registers its tests from the JSON).
+// registers its tests from the JSON). `grader list --checks [--json]`: every
+// check the grader has, from the check table (checks/check_table.h): its
+// summary, where it runs, its lessons and its parameters with their defaults
+// and bounds (CONTRACT.md's tests compare it with the contract).
 // Non-goal: validating course.yaml (core/course.cpp does, on loading).
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -10,6 +13,7 @@
 #include <sstream>
 #include <variant>
 
+#include "checks/check_table.h"
 #include "cli/verb.h"
 #include "cli/verbs/table.h"
 
@@ -36,7 +40,7 @@ std::string parameterText(const CheckSpec& check) {
             add(key + " [" + list + "]");
         }
     }
-    if (check.timeLimitS != param_defaults::kTimeLimitS) add("time_limit_s " + number(check.timeLimitS));
+    if (check.timeLimitS != kDefaultTimeLimitS) add("time_limit_s " + number(check.timeLimitS));
     return text.empty() ? "" : text + ")";
 }
 
@@ -72,15 +76,47 @@ void printCourse(const Course& course, bool json) {
     }
 }
 
+/// The check table as `grader list --checks --json` prints it.
+nlohmann::ordered_json checksJson() {
+    nlohmann::ordered_json checks = nlohmann::ordered_json::array();
+    for (const CheckEntry& check : checkTable()) {
+        nlohmann::ordered_json params = nlohmann::ordered_json::array();
+        for (const CheckParam& param : check.params)
+            params.push_back({{"key", param.key}, {"type", param.type}, {"default", param.defaultText}, {"bounds", param.doc}});
+        checks.push_back({{"name", check.name}, {"summary", check.summary}, {"runs", runsName(check.where)}, {"lessons", check.lessons},
+                          {"required", *check.requiredWhy != 0}, {"params", params}});
+    }
+    return checks;
+}
+
+/// Prints the check table: as JSON, or each check with its summary, where it runs, its lessons and parameters.
+void printChecks(bool json) {
+    if (json) {
+        std::cout << checksJson().dump(2) << "\n";
+        return;
+    }
+    for (const CheckEntry& check : checkTable()) {
+        std::string lessons;
+        for (int number : check.lessons) lessons += (lessons.empty() ? "" : ", ") + std::string("lesson") + std::to_string(number);
+        std::cout << check.name << "  " << check.summary << "\n    runs " << runsName(check.where) << "; lessons " << lessons
+                  << (*check.requiredWhy ? "; required" : "") << "\n";
+        for (const CheckParam& param : check.params)
+            std::cout << "    " << param.key << " (" << param.type << ", default " << param.defaultText << "): " << param.doc << "\n";
+    }
+}
+
 }  // namespace
 
 /// The `list` verb.
 VerbEntry listVerb() {
     return {"list", "list the lessons and their checks from course.yaml", Needs::Course, [](CLI::App& command) -> VerbRun {
-                auto json = std::make_shared<bool>(false);
+                auto json = std::make_shared<bool>(false), checks = std::make_shared<bool>(false);
                 command.add_flag("--json", *json, "print the course as JSON: lessons, files, checks, points and parameters");
-                return [json](const VerbInput& input) {
-                    printCourse(*input.course, *json);
+                command.add_flag("--checks", *checks,
+                                 "list every check the grader has instead: summary, where it runs, lessons, parameters with defaults and bounds");
+                return [json, checks](const VerbInput& input) {
+                    if (*checks) printChecks(*json);
+                    else printCourse(*input.course, *json);
                     return ExitCode::Done;
                 };
             }};
