@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "backend/backend_choice.h"
+#include "batch/class_similarity.h"
 #include "batch/feedback.h"
 #include "batch/intake.h"
 #include "batch/lms_export.h"
@@ -185,6 +186,7 @@ std::vector<LessonOutcome> gradeLessons(const Course& course, const Submission& 
                                         const std::string& backendName, Backend& backend, Backend& cpu, StudentResult& result) {
     const LessonFiles files = findLessonFiles(course, intake.root);
     for (const auto& note : files.notes) result.notes.push_back(note);
+    keepSources(course, sub.id, files.byLesson, options.out);  // for the merge's similarity of submissions
     const auto unbuildable = unbuildableLessons(files, options.archiveLimits, result);
     // Messages and the commands in them name the file as the student's kit has it, and the grader
     // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
@@ -578,6 +580,10 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
         std::sort(view.students.begin(), view.students.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
         if (!notRostered.empty()) summary.notes.push_back(notRosteredNote(notRostered, *options.roster));
     }
+    view.showNames = options.names;
+    auto similarity = compareClass(course, keptSources(course, view.students, options.out), options.out / ".similarity-work");
+    if (similarity) view.similarity = &*similarity;
+    else view.notes.push_back("similar submissions not compared: " + similarity.error().message);
     if (auto error = writeClassOutputs(view, options.out)) return *error;
     if (options.feedback)
         if (auto error = writeFeedback(view, *options.feedback)) return *error;
