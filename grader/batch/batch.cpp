@@ -581,9 +581,13 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
         if (!notRostered.empty()) summary.notes.push_back(notRosteredNote(notRostered, *options.roster));
     }
     view.showNames = options.names;
-    auto similarity = compareClass(course, keptSources(course, view.students, options.out), options.out / ".similarity-work");
+    int notKept = 0;
+    auto similarity = compareClass(course, keptSources(course, view.students, options.out, notKept), options.out / ".similarity-work");
     if (similarity) view.similarity = &*similarity;
     else view.notes.push_back("similar submissions not compared: " + similarity.error().message);
+    if (notKept)
+        view.notes.push_back(std::to_string(notKept) + " graded lesson file" + (notKept == 1 ? " is" : "s are") + " not in " +
+                             (options.out / "sources").string() + " (graded by an earlier grader): left out of the similar submissions");
     if (auto error = writeClassOutputs(view, options.out)) return *error;
     if (options.feedback)
         if (auto error = writeFeedback(view, *options.feedback)) return *error;

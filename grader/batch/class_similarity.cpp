@@ -196,15 +196,18 @@ Expected<ClassSimilarity> compareClass(const Course& course, const std::map<std:
 }
 
 std::map<std::string, std::vector<SubmittedFile>> keptSources(const Course& course, const std::vector<StudentResult>& students,
-                                                               const fs::path& results) {
+                                                               const fs::path& results, int& missing) {
     std::map<std::string, std::vector<SubmittedFile>> files;
+    missing = 0;
     for (const auto& lesson : course.lessons) {
         const std::string ext = fs::path(lesson.studentFile).extension().string();
         for (const auto& s : students)
             for (const auto& l : s.lessons) {
+                if (l.report.lesson != lesson.id || !l.submitted) continue;
                 const fs::path kept = results / "sources" / lesson.id / (s.id + ext);
                 std::error_code ec;
-                if (l.report.lesson == lesson.id && l.submitted && fs::is_regular_file(kept, ec)) files[lesson.id].push_back({s.id, kept, lesson.studentFile});
+                if (fs::is_regular_file(kept, ec)) files[lesson.id].push_back({s.id, kept, lesson.studentFile});
+                else ++missing;
             }
     }
     return files;

@@ -85,9 +85,10 @@ constexpr uintmax_t kSimilarityMaxBytes = 256 * 1024;
 Expected<ClassSimilarity> compareClass(const Course& course, const std::map<std::string, std::vector<SubmittedFile>>& files,
                                        const std::filesystem::path& work);
 
-/// The kept sources under RESULTS/sources of the students in `students` who handed the lesson in.
+/// The kept sources under RESULTS/sources of the students in `students` who handed the lesson in; `missing`
+/// counts the lessons handed in whose source is not kept (graded by a grader that kept none).
 std::map<std::string, std::vector<SubmittedFile>> keptSources(const Course& course, const std::vector<StudentResult>& students,
-                                                               const std::filesystem::path& results);
+                                                               const std::filesystem::path& results, int& missing);
 
 /// Copies each lesson file of `byLesson` to RESULTS/sources/<lesson>/<id><ext>, after removing the student's older copies.
 void keepSources(const Course& course, const std::string& id, const std::map<std::string, std::filesystem::path>& byLesson,
