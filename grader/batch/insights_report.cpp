@@ -105,7 +105,10 @@ std::string speedTable(const ClassView& view, const std::string& lesson) {
     const auto entries = speedEntries(view, lesson);
     if (entries.empty()) return "";
     std::ostringstream out;
-    out << "<h3>" << htmlEscape(lesson) << " <span class=\"muted\">n = " << entries.front().n << "</span></h3><table><thead><tr><th>#</th><th>"
+    const Lesson* timed = view.course.findLesson(lesson);
+    const bool timer = timed && timed->kind() == LessonKind::Timing;  // lesson 4's code is a timer: it timed the grader's tiled kernel
+    out << "<h3>" << htmlEscape(lesson) << " <span class=\"muted\">n = " << entries.front().n
+        << (timer ? ", the grader's tiled kernel as each student's timer measured it" : "") << "</span></h3><table><thead><tr><th>#</th><th>"
         << (view.showNames ? "Student" : "Student (--names to show)") << "</th><th class=\"num\">GFLOP/s</th><th class=\"num\">x the reference tiled"
         << "</th><th>Device</th></tr></thead><tbody>";
     for (size_t i = 0; i < entries.size(); ++i) {
