@@ -13,6 +13,10 @@
 # sample class's student whose file is the one to be graded (null: none is).
 # The kit's tests grade them (tests/batch/lms_layouts.sh); file times are set,
 # so "the newest" is the same everywhere.
+# With --planted DIR it writes the planted class of 200 students instead
+# (examples/planted_class.py): known mistakes at known rates, planted
+# copies, look-alikes, and DIR.json, its manifest; the similarity of
+# submissions is checked against it (tests/batch/planted_class.py).
 # Non-goal: part of the build (the class is committed; maintainers run this).
 import calendar, datetime, io, json, os, shutil, sys, tarfile, zipfile
 KIT=os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -265,7 +269,11 @@ def lms_fixtures(root):
     open(f'{root}/twins.json','w').write(json.dumps(twins, indent=1, ensure_ascii=False, sort_keys=True)+'\n')
 
 if __name__ == '__main__':
-    if len(sys.argv) == 3 and sys.argv[1] == '--lms-fixtures':
+    if len(sys.argv) == 3 and sys.argv[1] == '--planted':
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import planted_class
+        planted_class.planted_class(KIT, os.path.abspath(sys.argv[2]))
+    elif len(sys.argv) == 3 and sys.argv[1] == '--lms-fixtures':
         lms_fixtures(os.path.abspath(sys.argv[2]))
     elif len(sys.argv) == 1:
         sample_class(); lms_examples()

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "backend/backend_choice.h"
+#include "batch/class_similarity.h"
 #include "batch/feedback.h"
 #include "batch/intake.h"
 #include "batch/lms_export.h"
@@ -188,6 +189,7 @@ std::vector<LessonOutcome> gradeLessons(const Course& course, const Submission& 
                                         const std::string& backendName, Backend& backend, Backend& cpu, StudentResult& result) {
     const LessonFiles files = findLessonFiles(course, intake.root);
     for (const auto& note : files.notes) result.notes.push_back(note);
+    keepSources(course, sub.id, files.byLesson, options.out);  // for the merge's similarity of submissions
     const auto unbuildable = unbuildableLessons(files, options.archiveLimits, result);
     // Messages and the commands in them name the file as the student's kit has it, and the grader
     // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
@@ -586,6 +588,14 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
         std::sort(view.students.begin(), view.students.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
         if (!notRostered.empty()) summary.notes.push_back(notRosteredNote(notRostered, *options.roster));
     }
+    view.showNames = options.names;
+    int notKept = 0;
+    auto similarity = compareClass(course, keptSources(course, view.students, options.out, notKept), options.out / ".similarity-work");
+    if (similarity) view.similarity = &*similarity;
+    else view.notes.push_back("similar submissions not compared: " + similarity.error().message);
+    if (notKept)
+        view.notes.push_back(std::to_string(notKept) + " graded lesson file" + (notKept == 1 ? " is" : "s are") + " not in " +
+                             (options.out / "sources").string() + " (graded by an earlier grader): left out of the similar submissions");
     if (auto error = writeClassOutputs(view, options.out)) return *error;
     if (options.feedback)
         if (auto error = writeFeedback(view, *options.feedback)) return *error;

@@ -53,6 +53,7 @@ struct BatchOptions {
     std::vector<std::string> exports;  ///< --export: canvas, moodle, csv (lms_export.h)
     std::string assignment;            ///< --assignment: the assignment's name in the LMS (default: the course title)
     std::string assignmentId;          ///< --assignment-id: Canvas's id of the assignment
+    bool names = false;                ///< --names: the report's speed board names the students
     bool missingAsZero = false;        ///< --missing-as-zero: import files give 0, not an empty cell, to a student with nothing gradable
     std::string assignmentPrefix;      ///< --assignment-prefix: GitHub Classroom's assignment name before each username
     ArchiveLimits archiveLimits;

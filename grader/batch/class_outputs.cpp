@@ -158,6 +158,8 @@ std::optional<Error> writeClassOutputs(const ClassView& view, const fs::path& ou
     if (auto e = writeFileAtomically(out / "mistakes.csv", mistakesCsv(view, mistakesByCause(view)))) return e;
     for (const auto& s : view.students)
         if (auto e = writeFileAtomically(out / "gradescope" / (s.id + ".json"), dumpJson(gradescopeJson(s)))) return e;
+    if (view.similarity)
+        if (auto e = writeFileAtomically(out / "similarity.csv", similarityCsv(*view.similarity))) return e;
     return writeFileAtomically(out / "report.html", htmlReport(view));
 }
 

@@ -4,6 +4,7 @@
 //   junit.xml              a testsuite per student, a testcase per check
 //   gradescope/<id>.json   Gradescope's results.json format, one per student
 //   report.html            the self-contained class report (html_report.h)
+//   similarity.csv         every pair of files of a lesson that share code (class_similarity.h), when compared
 // Each file is written atomically, so a reader never sees half of one.
 // Non-goals: grading; reading results back (results.h).
 #pragma once
@@ -16,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch/class_similarity.h"
 #include "batch/results.h"
 #include "core/course.h"
 
@@ -41,6 +43,8 @@ struct ClassView {
     std::string layout;                          ///< the layout's title ("Canvas flat")
     /// id -> the results of the student's earlier submissions (history/), oldest first; absent when none.
     std::map<std::string, std::vector<StudentResult>> earlier;
+    const ClassSimilarity* similarity = nullptr;  ///< similar submissions (none: not compared)
+    bool showNames = false;                      ///< --names: the speed board names students
 
     /// The name the outputs give student `id` (its result's when there is no identity).
     std::string nameOf(const std::string& id, const StudentResult* result) const;
@@ -52,7 +56,7 @@ std::string gradebookCsv(const ClassView& view);
 std::string junitXml(const ClassView& view);
 /// One student's Gradescope results.json.
 nlohmann::json gradescopeJson(const StudentResult& result);
-/// Writes gradebook.csv, junit.xml, mistakes.csv, gradescope/<id>.json and report.html into `out`.
+/// Writes gradebook.csv, junit.xml, mistakes.csv, gradescope/<id>.json, similarity.csv (when compared) and report.html into `out`.
 std::optional<Error> writeClassOutputs(const ClassView& view, const std::filesystem::path& out);
 
 }  // namespace grader

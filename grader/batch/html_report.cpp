@@ -12,7 +12,9 @@
 #include <set>
 #include <sstream>
 
+#include "batch/insights_report.h"
 #include "batch/report_page_files.h"
+#include "batch/report_svg.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 
@@ -20,28 +22,7 @@ namespace grader {
 
 namespace {
 
-std::string fixed(double value, int decimals) {
-    std::ostringstream out;
-    out.setf(std::ios::fixed);
-    out.precision(decimals);
-    out << value;
-    return out.str();
-}
-
 double percentOf(const StudentResult& s) { return s.maxScore() > 0 ? 100.0 * s.score() / s.maxScore() : 0.0; }
-
-std::string svgText(double x, double y, const std::string& text, const std::string& anchor = "start",
-                    const std::string& cls = "") {
-    return "<text x=\"" + fixed(x, 1) + "\" y=\"" + fixed(y, 1) + "\" text-anchor=\"" + anchor + "\"" +
-           (cls.empty() ? "" : " class=\"" + cls + "\"") + ">" + htmlEscape(text) + "</text>";
-}
-
-std::string svgRect(double x, double y, double w, double h, const std::string& fill, double radius = 2,
-                    const std::string& title = "") {
-    std::string rect = "<rect x=\"" + fixed(x, 1) + "\" y=\"" + fixed(y, 1) + "\" width=\"" + fixed(std::max(w, 0.0), 1) +
-                       "\" height=\"" + fixed(std::max(h, 0.0), 1) + "\" rx=\"" + fixed(radius, 1) + "\" fill=\"" + fill + "\"";
-    return title.empty() ? rect + "/>" : rect + "><title>" + htmlEscape(title) + "</title></rect>";
-}
 
 /// What the page needs to know about one check across the class.
 struct CheckStats {
@@ -406,6 +387,8 @@ void writePlots(std::ostream& out, const ClassView& view, const ClassFigures& f)
     const auto points = speedups(view);
     out << "<section class=\"plots\"><figure><figcaption>Score distribution</figcaption><div class=\"hint\">"
         << f.graded.size() << " graded students, by total score</div>" << distributionSvg(f.percents) << "</figure>";
+    out << "<figure><figcaption>Scores per lesson</figcaption><div class=\"hint\">how many students scored each number of "
+           "points, lesson by lesson</div>" << lessonScoresFigure(view) << "</figure>";
     out << "<figure class=\"tall\"><figcaption>Failures per check</figcaption><div class=\"hint\">how many of the graded "
            "students failed each check, lesson by lesson</div>" << failuresSvg(view, stats, static_cast<int>(f.graded.size())) << "</figure>";
     out << "<figure><figcaption>Speedups on the GPU</figcaption>";
@@ -478,6 +461,7 @@ std::string htmlReport(const ClassView& view) {
     writeCards(out, figures);
     writePlots(out, view, figures);
     out << mistakesHtml(view, mistakesByCause(view));
+    out << insightSections(view);
     writeStudentTable(out, view, figures);
     out << "<h2>Feedback, student by student</h2>\n";
     for (const auto& s : view.students) out << feedback(view, s);

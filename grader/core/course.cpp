@@ -243,6 +243,29 @@ std::string joinNames(const std::vector<std::string>& names, const std::string& 
     return text;
 }
 
+namespace {
+
+/// The report's insight keys: similarity (threshold) and leaderboard.
+void readInsightKeys(YamlReader& in, const YAML::Node& doc, Course& course) {
+    if (const YAML::Node similarity = doc["similarity"]; similarity && !in.error) {
+        if (!similarity.IsMap()) return in.fail(similarity, "similarity must be a mapping, e.g. similarity: {threshold: 0.6}");
+        if (!in.keys(similarity, "similarity", {"threshold"}, {})) return;
+        if (similarity["threshold"]) course.similarityThreshold = in.number(similarity["threshold"], "similarity threshold");
+        if (!in.error && !(course.similarityThreshold > 0 && course.similarityThreshold <= 1))
+            in.fail(similarity["threshold"], "similarity threshold must be more than 0 and at most 1, got " + YAML::Dump(similarity["threshold"]),
+                    "the score of a pair of students (the mean of their lessons' scores, 1: the same code) from which the report lists them");
+    }
+    if (const YAML::Node board = doc["leaderboard"]; board && !in.error) {
+        const std::string value = board.IsScalar() ? board.Scalar() : "";
+        if (value != "true" && value != "false")
+            return in.fail(board, "leaderboard must be true or false, got " + (value.empty() ? std::string("a ") + (board.IsMap() ? "mapping" : "list") : value),
+                           "true adds the speed board of the GPU's GFLOP/s to report.html");
+        course.leaderboard = value == "true";
+    }
+}
+
+}  // namespace
+
 Expected<Course> parseCourse(const std::string& text, const std::string& displayName,
                              const std::filesystem::path& root, const CheckCatalog& checks) {
     auto parsed = parseYaml(text, displayName);
@@ -253,7 +276,8 @@ Expected<Course> parseCourse(const std::string& text, const std::string& display
     course.root = root;
     course.sourceHash = contentHash(text);
     if (!doc.IsMap()) return Error{displayName, "expected a mapping with 'course' and 'lessons'", ""};
-    if (!in.keys(doc, "course.yaml", {"course", "lessons"}, {"course", "lessons"})) return *in.error;
+    if (!in.keys(doc, "course.yaml", {"course", "lessons", "similarity", "leaderboard"}, {"course", "lessons"})) return *in.error;
+    readInsightKeys(in, doc, course);
     const YAML::Node header = doc["course"];
     if (!in.keys(header, "course", {"title", "tile", "near_miss_penalty", "late_penalty"}, {"title"})) return *in.error;
     course.title = in.string(header["title"], "course title");

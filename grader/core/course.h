@@ -93,6 +93,10 @@ struct Course {
     int tile = kKitTile;
     int nearMissPenalty = 0;  ///< points off a lesson graded from a file the student named differently (course: near_miss_penalty)
     int latePenalty = 0;      ///< percent off the score of a submission the LMS marked late (course: late_penalty); 0: none
+    /// Pairs of files of a lesson whose similarity score (0 to 1) is at least this are listed in the
+    /// report, their fragments side by side (similarity: threshold); it never changes a score.
+    double similarityThreshold = 0.6;
+    bool leaderboard = false;  ///< the report's speed board of the GPU's GFLOP/s (leaderboard: true)
     std::vector<Lesson> lessons;
     std::string sourceHash;  ///< content hash of the course.yaml text (part of every batch result's key)
 

@@ -2,11 +2,16 @@
 // file that makes the parser fail, hang or run out of memory stops this
 // child, never the grader (grader/backend/front_end.h runs it with limits).
 //   cuda-frontend SOURCE --name NAME --out REWRITTEN.cpp --report REPORT.json [-- CLANG_ARGS...]
+//   cuda-frontend --tokens LIST --out TOKENS.json
 // It reads SOURCE, parses it as CUDA against the emulator's headers (the
 // runtime folder it lies in), writes the rewritten source when the file
 // parsed and the emulator can run it, and always writes the report: errors,
 // unsupported constructs, shared variables and launches, as JSON. Exit
 // status 0 when the report was written, 2 on a usage error.
+// With --tokens it reads the files LIST names (one path a line) and writes
+// their raw-lexed, normalized tokens (raw_tokens.h) as
+// {"files": [{"tokens": [...], "lines": [...]} or {"error": ...}, ...]}, in
+// LIST's order: what the grader's similarity of submissions compares.
 // Non-goal: deciding verdicts (the grader reads the report).
 #include <unistd.h>
 
@@ -19,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cuda_front_end.h"
+#include "raw_tokens.h"
 
 namespace {
 
@@ -47,9 +53,34 @@ int usage(const std::string& why) {
     return 2;
 }
 
+/// The --tokens mode: the tokens of every file `list` names, as JSON into `out`.
+int writeTokens(const std::string& list, const std::string& out) {
+    std::ifstream names(list);
+    if (!names) return usage("cannot read " + list);
+    nlohmann::json files = nlohmann::json::array();
+    for (std::string path; std::getline(names, path);) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            files.push_back({{"error", "cannot read the file"}});
+            continue;
+        }
+        std::stringstream text;
+        text << in.rdbuf();
+        nlohmann::json tokens = nlohmann::json::array(), lines = nlohmann::json::array();
+        for (const auto& token : cudafe::rawTokens(text.str())) {
+            tokens.push_back(token.text);
+            lines.push_back(token.line);
+        }
+        files.push_back({{"tokens", std::move(tokens)}, {"lines", std::move(lines)}});
+    }
+    std::ofstream(out) << nlohmann::json{{"files", std::move(files)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 5 && std::string(argv[1]) == "--tokens" && std::string(argv[3]) == "--out") return writeTokens(argv[2], argv[4]);
     std::string source, name, out, report;
     std::vector<std::string> extra;
     for (int i = 1; i < argc; ++i) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Loads report.html in headless Debian chromium: the page must render (its
-# DOM holds the class table and the inline SVG plots) and the screenshot
+# DOM holds the class table, the inline SVG plots and the similar
+# submissions) and the screenshot
 # must be a real PNG of a non-blank page. Exits 77 (CTest: skipped) when no
 # chromium is installed (scripts/install-deps.sh --tests installs it).
 # Usage: report_screenshot.sh REPORT.html SCREENSHOT.png
@@ -11,7 +12,7 @@ source "$(dirname "$0")/browser.sh"
 [ -s "$report" ] || { echo "no report at $report"; exit 1; }
 
 dom=$(timeout 90 "$browser" "${flags[@]}" --dump-dom "file://$report" 2>/dev/null || true)
-for part in '<table class="sortable"' 'aria-label="score distribution"' 'aria-label="failures per check"' 'Feedback, student by student'; do
+for part in '<table class="sortable"' 'aria-label="score distribution"' 'aria-label="score distribution per lesson"' 'aria-label="failures per check"' 'id="similarity"' 'Feedback, student by student'; do
   grep -qF "$part" <<<"$dom" || { echo "the rendered page lacks: $part"; exit 1; }
 done
 

@@ -64,6 +64,7 @@ std::string mergeOptions(const BatchOptions& o) {
     if (!o.assignment.empty()) add("--assignment", o.assignment);
     if (!o.assignmentId.empty()) add("--assignment-id", o.assignmentId);
     if (o.missingAsZero) words += (words.empty() ? "" : " ") + std::string("--missing-as-zero");
+    if (o.names) words += (words.empty() ? "" : " ") + std::string("--names");
     return words;
 }
 
@@ -115,6 +116,7 @@ ExitCode merge(const Course& course, const BatchOptions& o, std::ostream& out, s
         << (o.out / "gradebook.csv").string() << ", " << (o.out / "junit.xml").string() << ", "
         << (o.out / "gradescope").string() << "/\n";
     out << "report: " << (o.out / "report.html").string() << "\n";
+    if (fs::exists(o.out / "similarity.csv")) out << "similar submissions: " << (o.out / "similarity.csv").string() << "\n";
     if (merged->notSubmitted)
         out << "roster: " << merged->notSubmitted << " student" << (merged->notSubmitted == 1 ? "" : "s")
             << " handed in nothing (not submitted; " << (o.missingAsZero ? "0" : "an empty grade") << " in the import files)\n";
@@ -299,6 +301,7 @@ void addBatchOptions(CLI::App& command, BatchVerbOptions& options) {
         ->type_name("FORMAT")->delimiter(',')->check(CLI::IsMember({"canvas", "moodle", "csv"}));
     command.add_option("--assignment", batch.options.assignment, "the assignment's name in the LMS (default: the course title)");
     command.add_option("--assignment-id", batch.options.assignmentId, "Canvas's number of the assignment (its address ends /assignments/ID)");
+    command.add_flag("--names", batch.options.names, "the report's speed board (course.yaml leaderboard: true) names each student (default: anonymous ranks)");
     command.add_flag("--missing-as-zero", batch.options.missingAsZero,
                        "import files give 0, not an empty cell, to a student with nothing gradable (by default the LMS keeps what it has)");
     command.add_option("--assignment-prefix", batch.options.assignmentPrefix,
