@@ -14,7 +14,9 @@
 #include <vector>
 
 #ifdef CUEMU
+#ifndef __wasm__
 #include <sys/syscall.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -83,7 +85,11 @@ struct Matrices {
 /// clock_gettime virtual); CPU time, so a busy machine does not inflate it.
 double threadCpuMs() {
     struct timespec ts;
+#ifndef __wasm__
     syscall(SYS_clock_gettime, CLOCK_THREAD_CPUTIME_ID, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);  // WebAssembly: one thread, no kernel to ask
+#endif
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 #endif
