@@ -45,6 +45,8 @@ async function check(source) {
   }
   ms.total = performance.now() - t0;
   writeFileSync(build + 'child.wasm', built.wasm);
+  writeFileSync(build + 'child-linked.wasm', built.linked);
+  writeFileSync(build + 'student.o', built.studentObject);
   console.log(Object.entries(ms).map(([k, v]) => `${k}=${(v / 1000).toFixed(2)}s`).join(' ') + `  (linked ${built.linkedBytes} B, instrumented ${built.wasm.length} B)`);
 }
 

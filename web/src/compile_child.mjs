@@ -2,7 +2,9 @@
 // Worker or in node: rewrite (rewrite.mjs), compile with clang against the
 // precompiled emulator prelude, link with the prebuilt runtime and lesson
 // harness (wasm-ld), and instrument the module with binaryen's Asyncify so
-// that its CUDA threads can suspend at __syncthreads.
+// that its CUDA threads can suspend at __syncthreads. Asyncify instruments
+// only what can be on a suspended thread's stack: every function of the
+// student's object (listed by nm) and the runtime's suspend path.
 // Non-goals: running the child (run_child.mjs); fetching the toolchain or
 // the assets (the caller passes them in).
 import { rewrite } from './rewrite.mjs';
@@ -13,6 +15,10 @@ export const PRELUDE = '#include "cuemu/cuda_emu.h"\n#include "grader/harness/co
 export const TARGET = ['--target=wasm32-wasip1', '-std=c++17', '-fno-exceptions', '-DCUEMU', '-w', '-Igrader/emu/include'];
 export const INSTRUMENT = ['-O1', '-fno-delete-null-pointer-checks', '-ftrivial-auto-var-init=pattern', '-Xclang', '-fsanitize=thread',
   '-mllvm', '-tsan-instrument-func-entry-exit=0', '-mllvm', '-tsan-instrument-memintrinsics=0', '-fsanitize=bounds'];
+
+/// The runtime's functions on the stack of a suspended CUDA thread (names as the module's name section spells them).
+export const SUSPEND_PATH = ['cuemu::(anonymous namespace)::fiberMain()', 'cuemu::syncthreads(int)', 'cuemu::syncthreadsCount*',
+  'cuemu::warpCollective*', 'cuemu::wasmfiber::suspend(unsigned int)'];
 
 /// Runs a yowasp command; {files, log, ok}.
 async function run(command, args, files) {
@@ -41,17 +47,22 @@ export async function compileChild(tools, assets, source, fileName) {
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
     { 'student.o': cc.files['student.o'], ...assets.objects }));
   if (!ld.ok) return { ok: false, stage: 'link', log: ld.log, ms };
-  const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm']));
-  return { ok: true, wasm, linkedBytes: ld.files['child.wasm'].length, ms };
+  const listed = await timed('nm', () => run(tools.runLLVM, ['nm', '-C', '--defined-only', 'student.o'], { 'student.o': cc.files['student.o'] }));
+  if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, ms };
+  const studentFunctions = listed.log.split('\n').map((l) => /^\S+ [TtWw] (.*)$/.exec(l)?.[1]).filter(Boolean);
+  const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...studentFunctions, ...SUSPEND_PATH]));
+  return { ok: true, wasm, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
 }
 
-/// The module with binaryen's Asyncify applied (its asyncify.* imports become the module's own functions).
-export function asyncify(binaryen, linked, optimizeLevel = 1) {
+/// The module with binaryen's Asyncify applied to the functions named in
+/// `only` (wildcards allowed); its asyncify.* imports become the module's own functions.
+export function asyncify(binaryen, linked, only, optimizeLevel = 1) {
   const m = binaryen.readBinary(linked);
   binaryen.setOptimizeLevel(optimizeLevel);
   binaryen.setShrinkLevel(0);
   binaryen.clearPassArguments();
   binaryen.setPassArgument('asyncify-ignore-imports', '1');  // WASI calls never suspend
+  binaryen.setPassArgument('asyncify-onlylist', only.join('\n'));  // newline-separated: the names hold commas
   m.runPasses(['asyncify']);
   const bytes = m.emitBinary();
   m.dispose();
