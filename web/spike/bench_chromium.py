@@ -60,4 +60,6 @@ if native:
     for n, rec in sorted(result["cold"]["records"].items(), key=lambda x: int(x[0])):
         ours = [l for l in base64.b64decode(rec["record"]).split(b"\n") if not l.startswith(b"emulation ")]
         theirs = [l for l in (native / f"rec.{n}").read_bytes().split(b"\n") if not l.startswith(b"emulation ")]
-        print(f"n={n}: status {rec['status']}, record {'identical to' if ours == theirs else 'DIFFERS from'} the native emulator's")
+        emulation = [l.decode() for l in base64.b64decode(rec["record"]).split(b"\n") if l.startswith(b"emulation ")]
+        print(f"n={n}: status {rec['status']}, record {'identical to' if ours == theirs else 'DIFFERS from'} the native emulator's; "
+              f"wasm {emulation[0] if emulation else 'no emulation line'}")
