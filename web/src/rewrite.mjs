@@ -115,7 +115,7 @@ export function rewrite(text) {
       const t = tokens[i];
       if (t.kind === 'punct' && t.text === '{') depth++;
       if (t.kind === 'punct' && t.text === '}') depth--;
-      if (t.kind === 'punct' && t.text === '<<<') launch(tokens, i, edit, out);
+      if (t.kind === 'punct' && t.text === '<<<') launch(text, tokens, i, edit, out);
       if (t.kind === 'id' && t.text === '__shared__') {
         if (depth === 0) throw new Unsupported('a file-scope __shared__ variable (not supported in the browser)', t.line);
         i = shared(tokens, i, edit, out, sharedId++);
@@ -137,8 +137,8 @@ export function rewrite(text) {
   return out;
 }
 
-/// Rewrites the launch whose `<<<` is token `open`.
-function launch(tokens, open, edit, out) {
+/// Rewrites the launch whose `<<<` is token `open` of `text`.
+function launch(text, tokens, open, edit, out) {
   const line = tokens[open].line;
   const fail = () => { throw new Unsupported('a kernel launch the browser front end cannot take apart (not supported in the browser)', line); };
   // The kernel: identifiers joined by ::, each with template arguments.
@@ -173,7 +173,7 @@ function launch(tokens, open, edit, out) {
     else if (x === ';' && nest === 0) fail();
   }
   if (close < 0 || tokens[close + 1]?.text !== '(' || closing(tokens, close + 1) < 0) fail();
-  const kernel = tokens.slice(first, open).map((t) => t.text).join(' ');
+  const kernel = text.slice(tokens[first].start, tokens[open - 1].end).replace(/\s+/g, ' ');  // as spelled, spaces collapsed
   out.launches.push({ kernel, line });
   edit(first).before += `::cuemu::launcher("${quoted(kernel)}", [&](auto&&... cuemu_args) { `;
   const e = edit(open - 1);
