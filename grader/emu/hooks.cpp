@@ -11,7 +11,11 @@
 
 #include "memory.h"
 
+#ifndef __wasm__
 #define CUEMU_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
+#else
+#define CUEMU_PC uintptr_t(0)  // WebAssembly has no return address: accesses are not located
+#endif
 #define CUEMU_ACCESS_HOOKS(N)                                                                         \
     void __tsan_read##N(void* p) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, false, CUEMU_PC); } \
     void __tsan_write##N(void* p) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, true, CUEMU_PC); } \

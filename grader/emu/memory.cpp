@@ -2,8 +2,19 @@
 // and traffic counting.
 #include "memory.h"
 
+#ifndef __wasm__
 #include <sys/mman.h>
 #include <unistd.h>
+#else
+// WebAssembly has no page protection: memory comes from malloc, and a guard
+// zone is only address space no buffer owns (the hooks still see accesses there).
+#define PROT_NONE 0
+#define PROT_READ 1
+#define PROT_WRITE 2
+#define MAP_FAILED nullptr
+#define mmap(addr, bytes, prot, flags, fd, offset) std::calloc(1, (bytes))
+#define mprotect(addr, bytes, prot) 0
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -426,7 +437,11 @@ void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc, boo
 
 void atomicTouch(const void* address, size_t size, int line) {
     const auto addr = reinterpret_cast<uintptr_t>(address);
+#ifndef __wasm__
     const uintptr_t pc = reinterpret_cast<uintptr_t>(__builtin_return_address(0));
+#else
+    const uintptr_t pc = 0;  // WebAssembly has no return address
+#endif
     if (addr & (size - 1)) {
         if (addr - sharedLo < kSharedBytes || bufferAround(addr) >= 0) misaligned(addr % 256, size, true, "an atomic's operand", pc);
     }

@@ -37,7 +37,11 @@ constexpr size_t kStaticSharedLimit = 48 * 1024;   ///< the per-block static lim
 constexpr size_t kStaticArea = 160 * 1024;         ///< static arrays with their red zones
 constexpr size_t kDynamicArea = 320 * 1024;        ///< opt-in dynamic shared memory (227 KB) and its red zone
 constexpr size_t kSharedBytes = kStaticArea + kDynamicArea;
+#ifndef __wasm__
 constexpr size_t kArenaBytes = size_t(1) << 36;    ///< address space reserved for buffers
+#else
+constexpr size_t kArenaBytes = size_t(1) << 26;    ///< WebAssembly: allocated, not reserved, within 4 GB
+#endif
 
 constexpr uint16_t kNoThread = 0xFFFF;
 constexpr uint16_t kInArray = 1;  ///< ShadowWord::flags: the word belongs to a __shared__ array of the running block

@@ -6,15 +6,21 @@
 // run stack: a suspended thread's live frames (a few hundred bytes) are
 // copied out to its save area and back in when it resumes. A block of 256
 // threads then touches a few pages instead of 256 stacks, which is what a
-// short launch costs most.
+// short launch costs most. Built for WebAssembly (the browser edition), a
+// fiber switch is binaryen's Asyncify instead of a context jump: see
+// fiber_asyncify.h.
 #include "scheduler.h"
 
+#ifndef __wasm__
 #include <signal.h>
 #include <ucontext.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <boost/context/detail/fcontext.hpp>
+#else
+#include "fiber_asyncify.h"
+#endif
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -24,7 +30,9 @@
 #include "stats.h"
 #include "tilemap.h"
 
+#ifndef __wasm__
 namespace fc = boost::context::detail;
+#endif
 
 namespace cuemu {
 
@@ -42,9 +50,13 @@ enum class Wait : uint8_t { None, Barrier, Warp };
 
 struct FiberThread {
     ThreadState state;
+#ifndef __wasm__
     fc::fcontext_t context = nullptr;  ///< where the suspended thread resumes (in the run stack)
     char* save = nullptr;              ///< its frames while suspended, in the save arena
     uint32_t savedBytes = 0, saveCapacity = 0;
+#else
+    uintptr_t stackPointer = 0;  ///< the shadow stack's pointer when it suspended
+#endif
     bool started = false;
     bool done = false;
     Wait wait = Wait::None;
@@ -60,6 +72,7 @@ struct WarpState {
     WarpCall calls[32];
 };
 
+#ifndef __wasm__
 /// The run stack with a guard zone below it, and the arena the suspended
 /// threads' frames are saved in (handed out anew at every launch, so a
 /// launch touches only as many pages as its threads' frames fill).
@@ -192,6 +205,34 @@ void resume(FiberThread& t, Stacks& s) {
     copyChunks(saveArea(t, s), reinterpret_cast<const char*>(low), t.savedBytes);
 }
 
+#else
+FiberThread* runningFiber = nullptr;
+/// The one run stack every fiber's shadow frames use (as on the native build).
+struct Stacks {
+    size_t arenaUsed = 0;  ///< unused here: the saved frames live in wasmfiber's buffers
+};
+Stacks& stacks() {
+    static Stacks s;
+    return s;
+}
+void watchStackOverflow() {}
+void unwatchStackOverflow() {}
+void (*blockBody)(void*) = nullptr;
+void* blockArg = nullptr;
+
+/// The first frame of every fiber: runs the kernel (an unwind returns from it early).
+void fiberMain() {
+    blockBody(blockArg);
+    if (!wasmfiber::unwinding()) runningFiber->done = true;
+}
+
+/// Runs `t` until its next barrier or its end.
+void resume(FiberThread& t, Stacks&) {
+    const bool fresh = !t.started;
+    t.started = true;
+    t.stackPointer = wasmfiber::run(t.state.linear, fresh, t.stackPointer, fiberMain);
+}
+#endif
 /// The block's warps (rebuilt for every block).
 std::vector<WarpState> warps;
 
@@ -562,7 +603,11 @@ static void suspend(Wait why, int line) {
     FiberThread* t = runningFiber;
     t->wait = why;
     t->waitLine = line;
+#ifndef __wasm__
     schedulerContext = fc::jump_fcontext(schedulerContext, nullptr).fctx;
+#else
+    wasmfiber::suspend(t->state.linear);
+#endif
 }
 
 void syncthreads(int line) {

@@ -14,7 +14,11 @@
 #include <vector>
 
 #ifdef CUEMU
+#ifndef __wasm__
 #include <sys/syscall.h>
+#else
+#include <wasi/api.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -83,7 +87,15 @@ struct Matrices {
 /// clock_gettime virtual); CPU time, so a busy machine does not inflate it.
 double threadCpuMs() {
     struct timespec ts;
+#ifndef __wasm__
     syscall(SYS_clock_gettime, CLOCK_THREAD_CPUTIME_ID, &ts);
+#else
+    // WebAssembly: one thread; WASI's clock itself (the emulator's clock_gettime is virtual).
+    __wasi_timestamp_t ns = 0;
+    __wasi_clock_time_get(__WASI_CLOCKID_MONOTONIC, 1000, &ns);
+    ts.tv_sec = time_t(ns / 1000000000u);
+    ts.tv_nsec = long(ns % 1000000000u);
+#endif
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 #endif

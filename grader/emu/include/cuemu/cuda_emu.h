@@ -39,6 +39,10 @@
 #define __grid_constant__
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
+#ifdef _LIBCPP_NOINLINE  // libc++ spells the attribute __noinline__, which is now a macro
+#undef _LIBCPP_NOINLINE
+#define _LIBCPP_NOINLINE __attribute__((noinline))
+#endif
 #define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)
 #define __restrict__ __restrict

@@ -53,8 +53,16 @@ inline R nearest(Op op, A... args) {
 }
 
 /// `op(args...)` computed in rounding mode `mode` (FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD).
+#ifdef __wasm__  // WebAssembly rounds to nearest only
+#define FE_TOWARDZERO 0x100
+#define FE_UPWARD 0x200
+#define FE_DOWNWARD 0x300
+#endif
 template <class R, class Op, class... A>
 inline R rounded(int mode, Op op, A... args) {
+#ifdef __wasm__
+    if (mode != FE_TONEAREST) unsupported("a directed-rounding intrinsic (not supported in the browser)");
+#endif
     const int saved = std::fegetround();
     std::fesetround(mode);
     const R result = opaque<R>(op(opaque(args)...));

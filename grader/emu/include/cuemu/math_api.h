@@ -176,7 +176,11 @@ inline double scaledErfc(double x) {
 inline double besselI(int order, double x) {
     if (std::isnan(x)) return x;
     const Wide ax = std::fabs(Wide(x));
+#ifndef __wasm__
     const double v = std::isinf(x) || ax > 713.987L ? kInfinity : double(std::cyl_bessel_i(Wide(order), ax));
+#else
+    const double v = std::isinf(x) || ax > 713.987L ? kInfinity : (unsupported("cyl_bessel_i0/i1 (not supported in the browser)"), 0.0);
+#endif
     return order == 1 && x < 0 ? -v : v;
 }
 

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""The browser edition's lesson page, as a student uses it: serves web/dist
+from 127.0.0.1, opens it in headless Chromium with an empty profile and every
+host but 127.0.0.1 unresolvable, checks that the editor holds the lesson 3
+starter, clicks Check (cold: the toolchain is fetched and compiled), checks
+the four runs' records, then edits the file and checks again (warm). Prints
+both times. Exit 77 (skipped) without Chromium, its driver, selenium or a
+built web/dist (node web/build.mjs).
+Usage: page_in_browser.py WEB_DIST STARTER_FILE
+Non-goal: the verdicts (the page does not judge records yet)."""
+import os, shutil, socket, subprocess, sys, tempfile, time
+from pathlib import Path
+
+dist, starter = Path(sys.argv[1]), Path(sys.argv[2])
+
+
+def skip(why):
+    print(f"skipped: {why}")
+    sys.exit(77)
+
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service as ChromeService
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError:
+    if Path("/usr/bin/python3").exists() and Path(sys.executable).resolve() != Path("/usr/bin/python3").resolve():
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    skip("python3-selenium is not installed")
+browser, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
+if not browser or not driver_path:
+    skip("chromium or chromium-driver is not installed")
+if not (dist / "index.html").exists() or not (dist / "llvm.core.wasm").exists():
+    skip(f"{dist} is not built (cd web && npm ci && node build.mjs)")
+
+failures = []
+
+
+def expect(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(dist)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+profile = tempfile.mkdtemp(prefix="web-page-profile-")
+driver = None
+try:
+    time.sleep(0.5)
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+                 # A request to any other host fails: the page must need none.
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=ChromeService(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    driver.get(f"http://127.0.0.1:{port}/index.html")
+    for _ in range(400):
+        if driver.execute_script("return document.body.dataset.ready") == "true":
+            break
+        time.sleep(0.05)
+    else:
+        raise SystemExit("FAIL: the page never set data-ready")
+    shown = driver.find_element(By.CSS_SELECTOR, ".cm-content").text
+    expect("__global__ void matMulTiled" in shown and "TODO 1" in shown, "the editor does not hold the lesson 3 starter")
+
+    def check(label):
+        start = time.time()
+        driver.find_element(By.ID, "check").click()
+        output = driver.find_element(By.ID, "output")
+        while output.get_attribute("data-state") in ("running", "idle"):
+            if time.time() - start > 240:
+                raise SystemExit(f"FAIL: the {label} Check did not finish in 240 s")
+            time.sleep(0.1)
+        seconds = time.time() - start
+        text = output.text
+        expect(output.get_attribute("data-state") == "done", f"the {label} Check ended '{output.get_attribute('data-state')}': {text[:500]}")
+        for n in (16, 48, 64, 128):
+            expect(f"== n={n}: exit status 0" in text, f"the {label} Check shows no successful run at n={n}")
+        expect("launch index=0 kernel=matMulTiled grid=8,8,1 block=16,16,1" in text, f"the {label} Check shows no record of the n=128 launch")
+        print(f"{label} Check: {seconds:.1f} s")
+
+    check("cold")
+    editor = driver.find_element(By.CSS_SELECTOR, ".cm-content")
+    editor.click()
+    editor.send_keys(Keys.CONTROL, Keys.END)
+    editor.send_keys(Keys.ENTER, "// an edit")
+    expect("// an edit" in driver.find_element(By.CSS_SELECTOR, ".cm-content").text, "typing into the editor changed nothing")
+    check("warm")
+finally:
+    if driver:
+        driver.quit()
+    server.terminate()
+    shutil.rmtree(profile, ignore_errors=True)
+
+if failures:
+    print(f"0 passed, {len(failures)} failed")
+    sys.exit(1)
+print("1 passed, 0 failed")

@@ -1,0 +1,70 @@
+// Builds the child of a Check from a student's CUDA file, in a browser
+// Worker or in node: rewrite (rewrite.mjs), compile with clang against the
+// precompiled emulator prelude, link with the prebuilt runtime and lesson
+// harness (wasm-ld), and instrument the module with binaryen's Asyncify so
+// that its CUDA threads can suspend at __syncthreads. Asyncify instruments
+// only what can be on a suspended thread's stack: every function of the
+// student's object (listed by nm) and the runtime's suspend path.
+// Non-goals: running the child (run_child.mjs); fetching the toolchain or
+// the assets (the caller passes them in).
+import { rewrite } from './rewrite.mjs';
+
+/// The prelude every student file is compiled after (the grader force-includes the same two headers).
+export const PRELUDE = '#include "cuemu/cuda_emu.h"\n#include "grader/harness/contract.h"\n';
+/// The compile flags of the target and of the emulator's instrumentation (the native backend's, as far as clang for wasm takes them).
+export const TARGET = ['--target=wasm32-wasip1', '-std=c++17', '-fno-exceptions', '-DCUEMU', '-w', '-Igrader/emu/include'];
+export const INSTRUMENT = ['-O1', '-fno-delete-null-pointer-checks', '-ftrivial-auto-var-init=pattern', '-Xclang', '-fsanitize=thread',
+  '-mllvm', '-tsan-instrument-func-entry-exit=0', '-mllvm', '-tsan-instrument-memintrinsics=0', '-fsanitize=bounds'];
+
+/// The runtime's functions on the stack of a suspended CUDA thread (names as the module's name section spells them).
+export const SUSPEND_PATH = ['cuemu::(anonymous namespace)::fiberMain()', 'cuemu::syncthreads(int)', 'cuemu::syncthreadsCount*',
+  'cuemu::warpCollective*', 'cuemu::wasmfiber::suspend(unsigned int)'];
+
+/// Runs a yowasp command; {files, log, ok}.
+async function run(command, args, files) {
+  let log = '';
+  const sink = (bytes) => { if (bytes) log += new TextDecoder().decode(bytes); };
+  try {
+    const out = await command(args, files, { stdout: sink, stderr: sink, fetchProgress: () => {} });
+    return { files: out, log, ok: true };
+  } catch (e) {
+    return { files: {}, log: log + (e.message || String(e)), ok: false };
+  }
+}
+
+/// Compiles `source` (named `fileName`) into an instrumented child module.
+/// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, objects: {name: bytes}}.
+/// Returns {ok, stage, log, unsupported, wasm, ms: {stage: milliseconds}}.
+export async function compileChild(tools, assets, source, fileName) {
+  const ms = {};
+  const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = performance.now() - t0; return r; };
+  const rewritten = await timed('rewrite', () => rewrite(source));
+  if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
+  const cc = await timed('compile', () => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, '-include-pch', 'prelude.pch', '-c', 'student.cpp', '-o', 'student.o'],
+    { ...assets.headers, 'prelude.pch': assets.pch, 'prelude.h': PRELUDE, 'student.cpp': `#line 1 "${fileName}"\n` + rewritten.rewritten }));
+  if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, ms };
+  const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
+    'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
+    { 'student.o': cc.files['student.o'], ...assets.objects }));
+  if (!ld.ok) return { ok: false, stage: 'link', log: ld.log, ms };
+  const listed = await timed('nm', () => run(tools.runLLVM, ['nm', '-C', '--defined-only', 'student.o'], { 'student.o': cc.files['student.o'] }));
+  if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, ms };
+  const studentFunctions = listed.log.split('\n').map((l) => /^\S+ [TtWw] (.*)$/.exec(l)?.[1]).filter(Boolean);
+  const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...studentFunctions, ...SUSPEND_PATH]));
+  return { ok: true, wasm, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
+}
+
+/// The module with binaryen's Asyncify applied to the functions named in
+/// `only` (wildcards allowed); its asyncify.* imports become the module's own functions.
+export function asyncify(binaryen, linked, only, optimizeLevel = 1) {
+  const m = binaryen.readBinary(linked);
+  binaryen.setOptimizeLevel(optimizeLevel);
+  binaryen.setShrinkLevel(0);
+  binaryen.clearPassArguments();
+  binaryen.setPassArgument('asyncify-ignore-imports', '1');  // WASI calls never suspend
+  binaryen.setPassArgument('asyncify-onlylist', only.join('\n'));  // newline-separated: the names hold commas
+  m.runPasses(['asyncify']);
+  const bytes = m.emitBinary();
+  m.dispose();
+  return bytes;
+}

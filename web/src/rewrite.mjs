@@ -1,0 +1,227 @@
+// The browser's front end: rewrites a student's CUDA file for the emulator
+// the way grader/frontend (clang's parser) does, on tokens instead of an
+// AST: a kernel launch `k<<<cfg>>>(args)` becomes a call of
+// ::cuemu::launcher, a __shared__ variable a reference to its block's slot.
+// Every line keeps its number. What the tokens cannot settle (a launch or
+// __shared__ inside a macro, a file-scope __shared__ variable, several
+// declarators) is refused as "not supported in the browser".
+// Non-goals: parsing C++ (clang, compiling the result, reports the errors);
+// files other than the student's one.
+
+/// The tokens of `text`: {kind, text, start, end, line}; kinds: id, num, str, punct, pp (a whole directive).
+export function tokenize(text) {
+  const tokens = [];
+  let i = 0, line = 1, lineStart = true;
+  const puncts = ['<<<', '>>>', '::', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '##'];
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '\n') { line++; i++; lineStart = true; continue; }
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') { i++; continue; }
+    if (c === '/' && text[i + 1] === '/') { while (i < text.length && text[i] !== '\n') i++; continue; }
+    if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      for (let k = i; k < stop; k++) if (text[k] === '\n') line++;
+      i = stop;
+      continue;
+    }
+    const start = i, startLine = line;
+    if (c === '#' && lineStart) {  // a directive, with its continuation lines
+      while (i < text.length && text[i] !== '\n') {
+        if (text[i] === '\\' && text[i + 1] === '\n') { i += 2; line++; continue; }
+        if (text[i] === '/' && text[i + 1] === '*') {
+          const end = text.indexOf('*/', i + 2);
+          const stop = end < 0 ? text.length : end + 2;
+          for (let k = i; k < stop; k++) if (text[k] === '\n') line++;
+          i = stop;
+          continue;
+        }
+        i++;
+      }
+      tokens.push({ kind: 'pp', text: text.slice(start, i), start, end: i, line: startLine });
+      continue;
+    }
+    lineStart = false;
+    const raw = /^(u8|u|U|L)?R"([^()\\\s]{0,16})\(/.exec(text.slice(i, i + 24));
+    if (raw) {
+      const close = ')' + raw[2] + '"';
+      const end = text.indexOf(close, i + raw[0].length);
+      const stop = end < 0 ? text.length : end + close.length;
+      for (let k = i; k < stop; k++) if (text[k] === '\n') line++;
+      i = stop;
+      tokens.push({ kind: 'str', text: text.slice(start, i), start, end: i, line: startLine });
+      continue;
+    }
+    if (/[A-Za-z_$]/.test(c)) {
+      while (i < text.length && /[A-Za-z0-9_$]/.test(text[i])) i++;
+      if ((text[i] === '"' || text[i] === "'") && /^(u8|u|U|L)$/.test(text.slice(start, i))) { /* a prefixed literal */ }
+      else { tokens.push({ kind: 'id', text: text.slice(start, i), start, end: i, line: startLine }); continue; }
+    }
+    if (text[i] === '"' || text[i] === "'") {
+      const quote = text[i++];
+      while (i < text.length && text[i] !== quote && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      i++;
+      tokens.push({ kind: 'str', text: text.slice(start, i), start, end: i, line: startLine });
+      continue;
+    }
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] || ''))) {
+      while (i < text.length && (/[A-Za-z0-9_.']/.test(text[i]) || ((text[i] === '+' || text[i] === '-') && /[eEpP]/.test(text[i - 1])))) i++;
+      tokens.push({ kind: 'num', text: text.slice(start, i), start, end: i, line: startLine });
+      continue;
+    }
+    const p = puncts.find((q) => text.startsWith(q, i)) || c;
+    i += p.length;
+    tokens.push({ kind: 'punct', text: p, start, end: i, line: startLine });
+  }
+  return tokens;
+}
+
+const OPEN = { '(': ')', '[': ']', '{': '}' };
+
+/// The index of the token closing the bracket at `open`, or -1.
+function closing(tokens, open) {
+  const stack = [];
+  for (let i = open; i < tokens.length; i++) {
+    const t = tokens[i].text;
+    if (tokens[i].kind !== 'punct') continue;
+    if (OPEN[t]) stack.push(OPEN[t]);
+    else if (t === ')' || t === ']' || t === '}') {
+      if (stack.pop() !== t) return -1;
+      if (!stack.length) return i;
+    }
+  }
+  return -1;
+}
+
+/// `text` as the inside of a C++ string literal (as the native front end quotes it).
+const quoted = (text) => text.replace(/[\r\n]/g, '').replace(/["\\]/g, '\\$&');
+
+class Unsupported extends Error {
+  constructor(construct, line) { super(construct); this.construct = construct; this.line = line; }
+}
+
+/// Rewrites `text`; {rewritten, launches, shared, unsupported: [{construct, line}]}.
+export function rewrite(text) {
+  const tokens = tokenize(text);
+  const edits = new Map();  // token index -> {before, after, replacement}
+  const edit = (i) => { if (!edits.has(i)) edits.set(i, { before: '', after: '', replacement: null }); return edits.get(i); };
+  const out = { rewritten: '', launches: [], shared: [], unsupported: [] };
+  try {
+    for (const t of tokens)
+      if (t.kind === 'pp' && /<<<|\b__shared__\b/.test(t.text))
+        throw new Unsupported('a kernel launch or __shared__ variable inside a macro (not supported in the browser)', t.line);
+    let depth = 0, sharedId = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.kind === 'punct' && t.text === '{') depth++;
+      if (t.kind === 'punct' && t.text === '}') depth--;
+      if (t.kind === 'punct' && t.text === '<<<') launch(text, tokens, i, edit, out);
+      if (t.kind === 'id' && t.text === '__shared__') {
+        if (depth === 0) throw new Unsupported('a file-scope __shared__ variable (not supported in the browser)', t.line);
+        i = shared(tokens, i, edit, out, sharedId++);
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    out.unsupported.push({ construct: e.construct, line: e.line });
+    return out;
+  }
+  let result = '', at = 0;
+  tokens.forEach((t, i) => {
+    const e = edits.get(i);
+    if (!e) return;
+    result += text.slice(at, t.start) + e.before + (e.replacement ?? t.text) + e.after;
+    at = t.end;
+  });
+  out.rewritten = result + text.slice(at);
+  return out;
+}
+
+/// Rewrites the launch whose `<<<` is token `open` of `text`.
+function launch(text, tokens, open, edit, out) {
+  const line = tokens[open].line;
+  const fail = () => { throw new Unsupported('a kernel launch the browser front end cannot take apart (not supported in the browser)', line); };
+  // The kernel: identifiers joined by ::, each with template arguments.
+  let first = open - 1;
+  for (;;) {
+    if (first < 0) fail();
+    if (tokens[first].text === '>') {  // template arguments: back to their <
+      let nest = 0, k = first;
+      for (; k >= 0; k--) {
+        if (tokens[k].text === '>') nest++;
+        else if (tokens[k].text === '>>') nest += 2;
+        else if (tokens[k].text === '<') { if (--nest === 0) break; }
+        else if (tokens[k].text === ';' || tokens[k].text === '{' || tokens[k].text === '}') fail();
+      }
+      if (k <= 0) fail();
+      first = k - 1;
+    }
+    if (tokens[first].kind !== 'id') fail();
+    if (first > 0 && tokens[first - 1].text === '::') { first -= 2; if (first < -1) fail(); if (first === -1) { first = 0; break; } continue; }
+    break;
+  }
+  if (first < 0) first = 0;
+  if (tokens[first].text === '::' || (first > 0 && tokens[first - 1].text === '::')) first = Math.max(0, first - 1);
+  // The configuration: up to the >>> at bracket depth 0.
+  let close = -1;
+  for (let k = open + 1, nest = 0; k < tokens.length; k++) {
+    const x = tokens[k].text;
+    if (tokens[k].kind !== 'punct') continue;
+    if (x === '(' || x === '[' || x === '{') nest++;
+    else if (x === ')' || x === ']' || x === '}') { if (--nest < 0) fail(); }
+    else if (x === '>>>' && nest === 0) { close = k; break; }
+    else if (x === ';' && nest === 0) fail();
+  }
+  if (close < 0 || tokens[close + 1]?.text !== '(' || closing(tokens, close + 1) < 0) fail();
+  const kernel = text.slice(tokens[first].start, tokens[open - 1].end).replace(/\s+/g, ' ');  // as spelled, spaces collapsed
+  out.launches.push({ kernel, line });
+  edit(first).before += `::cuemu::launcher("${quoted(kernel)}", [&](auto&&... cuemu_args) { `;
+  const e = edit(open - 1);
+  e.after = '(cuemu_args...); })' + e.after;
+  edit(open).replacement = '.config(';
+  edit(close).replacement = ')';
+  edit(close + 1).replacement = '.run(';
+}
+
+/// Rewrites the declaration whose `__shared__` is token `at`; the index of its `;`.
+function shared(tokens, at, edit, out, id) {
+  const line = tokens[at].line;
+  const fail = (why) => { throw new Unsupported(`${why} (not supported in the browser)`, line); };
+  let begin = at;  // the declaration's first token
+  while (begin > 0 && !/^[;{}]$/.test(tokens[begin - 1].text) && tokens[begin - 1].kind !== 'pp') begin--;
+  let end = at;
+  for (; end < tokens.length && tokens[end].text !== ';'; end++) {
+    if (OPEN[tokens[end].text]) { end = closing(tokens, end); if (end < 0) fail('a __shared__ declaration the browser front end cannot take apart'); }
+    else if (tokens[end].text === ',') fail('several variables in one __shared__ declaration');
+    else if (tokens[end].text === '=') fail('an initialized __shared__ variable');
+  }
+  if (end >= tokens.length) fail('a __shared__ declaration without its ;');
+  let alignment = 0, dynamic = false, name = -1;
+  for (let k = begin; k < end; k++) {
+    const t = tokens[k];
+    if (t.text === '__shared__' || t.text === 'static') edit(k).replacement = '';
+    else if (t.text === 'extern') { edit(k).replacement = ''; dynamic = true; }
+    else if (t.text === '__align__' || t.text === 'alignas') {
+      const close = closing(tokens, k + 1);
+      if (close !== k + 3 || tokens[k + 2].kind !== 'num') fail('an alignment that is not a number on a __shared__ variable');
+      alignment = Math.max(alignment, Number(tokens[k + 2].text));
+      for (let j = k; j <= close; j++) edit(j).replacement = '';
+      k = close;
+    } else if (t.text === '__attribute__') fail('an __attribute__ on a __shared__ variable');
+    else if (t.kind === 'id' && name < 0 && (tokens[k + 1].text === '[' || k + 1 === end)) name = k;
+  }
+  if (name < 0) fail('a __shared__ declaration the browser front end cannot take apart');
+  const n = tokens[name].text;
+  out.shared.push({ name: n, line: tokens[name].line, file_scope: false, dynamic });
+  if (dynamic) {
+    if (tokens[name + 1].text !== '[' || tokens[name + 2].text !== ']') fail('an extern __shared__ variable that is not an array of unknown size');
+    edit(name + 1).replacement = '';
+    edit(name + 2).replacement = '';
+    edit(name).replacement = `(*${n})`;
+    edit(end - 1).after += ` = ::cuemu::dynamicSharedAs<std::remove_pointer_t<decltype(${n})>>("${n}")`;
+  } else {
+    edit(name).replacement = `(&${n})`;
+    edit(end - 1).after += ` = ::cuemu::sharedVar<std::remove_reference_t<decltype(${n})>>(${id}, "${n}", ${tokens[name].line}, ${alignment})`;
+  }
+  return end;
+}
