@@ -164,7 +164,7 @@ LessonReport lessonReport(const LessonGrading& g, const Lesson& lesson, const fs
         report.lesson = lesson.id;
         report.backend = g.backendName;
         report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0, false,
-                                 {{"grader.error", std::string("the grader failed: ") + e.what(), {}, {}, ""}}});
+                                 {{"grader.error", std::string("the grader failed: ") + e.what(), {}, {}, "", ""}}});
         return report;
     }
 }
@@ -565,7 +565,7 @@ Expected<MergeSummary> mergeResults(const Course& course, const BatchOptions& op
         if (!loaded) return loaded.error();
         roster = std::move(*loaded);
     }
-    ClassView view{course, {}, {}, found->notes, utcNow(), {}, {}, found->layout};
+    ClassView view{course, {}, {}, found->notes, utcNow(), {}, {}, found->layout, {}, nullptr, false};
     MergeSummary summary;
     std::vector<std::string> otherCourse, notRostered;
     std::set<const RosterStudent*> handedIn;

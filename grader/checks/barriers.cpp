@@ -45,6 +45,12 @@ std::string threadGroup(uint64_t count, const int first[3], const int last[3]) {
     return count == 1 ? "thread " + thread(first) : "threads " + thread(first) + ".." + thread(last);
 }
 
+/// What to do about a barrier only some threads of a block reach.
+constexpr const char* kPartialBarrierHint =
+    "Every thread of a block must reach every __syncthreads(): a barrier inside a branch that depends on the thread, or after a "
+    "return some threads take, waits for threads that never come (on a GPU it hangs or passes without synchronizing). Put it "
+    "where every thread passes.";
+
 /// One finding per barrier line that only some threads of a block reached, at that line.
 std::vector<Finding> partialBarrierProblems(const RunRecord& record, const std::string& file) {
     std::vector<Finding> problems;
@@ -52,10 +58,8 @@ std::vector<Finding> partialBarrierProblems(const RunRecord& record, const std::
         problems.push_back({"barrier.divergent", "divergent barrier: __syncthreads() at " + file + ":" + std::to_string(p.line) + " is reached by only " +
                            std::to_string(p.reached) + " of the " + std::to_string(p.threads) + " threads of block " + thread(p.block) +
                            " (" + threadGroup(p.reached, p.first, p.last) + "); the other " + std::to_string(p.threads - p.reached) +
-                           " never reach it. Every thread of a block must reach every __syncthreads(): a barrier inside a branch "
-                           "that depends on the thread, or after a return some threads take, waits for threads that never come "
-                           "(on a GPU it hangs or passes without synchronizing). Put it where every thread passes.",
-                            {p.line, 1}, {}, ""});
+                           " never reach it. " + kPartialBarrierHint,
+                            {p.line, 1}, {}, "", kPartialBarrierHint});
     return problems;
 }
 
@@ -204,16 +208,14 @@ void addDivergenceProblems(const RunRecord& record, const std::string& file, std
         }
         const Place at = places.empty() ? Place{} : places.front().at;
         if (!places.empty()) places.erase(places.begin());
-        if (d.warp)
-            problems.push_back({"warp.divergent-intrinsic", "divergent warp intrinsic in block " + thread(d.block) + ": " + split +
-                               ". Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
-                               "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch).",
-                                at, distinctPlaces(at, places), ""});
-        else
-            problems.push_back({"barrier.divergent", "divergent barrier in block " + thread(d.block) + ": " + split +
-                               ". Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
-                               "passes silently or hangs, depending on its shape. Move the barrier out of the branch.",
-                                at, distinctPlaces(at, places), ""});
+        const std::string hint = d.warp ? "Every lane that a warp intrinsic's mask names must reach the same call; on a GPU this hangs "
+                                          "or returns garbage. Give the mask only the lanes that get there (or move the call out of the branch)."
+                                        : "Every thread of a block must reach the same __syncthreads(); on a real GPU this either "
+                                          "passes silently or hangs, depending on its shape. Move the barrier out of the branch.";
+        problems.push_back({d.warp ? "warp.divergent-intrinsic" : "barrier.divergent",
+                            std::string(d.warp ? "divergent warp intrinsic in block " : "divergent barrier in block ") + thread(d.block) +
+                                ": " + split + ". " + hint,
+                            at, distinctPlaces(at, places), "", hint});
     }
 }
 
@@ -248,7 +250,7 @@ void addHazardProblems(const CheckContext& ctx, const std::vector<HazardRecord>&
         std::vector<RelatedPlace> related = {{{h.otherAt.line, 1}, other}};
         related.insert(related.end(), advice.barriers.begin(), advice.barriers.end());
         const Place at{h.writerAt.line, 1};
-        problems.push_back({advice.code, text + ". " + advice.text, at, distinctPlaces(at, related), ""});
+        problems.push_back({advice.code, text + ". " + advice.text, at, distinctPlaces(at, related), "", advice.text});
     }
 }
 

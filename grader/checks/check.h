@@ -115,6 +115,9 @@ CheckResult makeResult(const CheckContext& ctx, Status status, std::string messa
 CheckResult makeResult(const CheckContext& ctx, Status status, const std::string& code, std::string message, Place at = {},
                        std::vector<RelatedPlace> related = {});
 
+/// `result` with `hint` as its first finding's hint (a failing result's advice, also the end of its text).
+CheckResult withHint(CheckResult result, const std::string& hint);
+
 /// A result whose findings are `findings` (each a line of the message, the first few
 /// as joinProblems lists them) followed by `closing` (the rerun command and such).
 CheckResult makeResult(const CheckContext& ctx, Status status, std::vector<Finding> findings, const std::string& closing);
@@ -156,6 +159,7 @@ struct RunFailure {
     std::string code;  ///< run.timeout, memory.out-of-bounds, ...; "" when the run completed
     std::string text;  ///< "" when the run completed
     SourceLocation at;
+    std::string hint;  ///< what to change, where the cause says (the end of `text`), else ""
 };
 
 /// Why a run did not complete (an empty RunFailure when it did); `barriers` as describeFailedRun's.

@@ -59,7 +59,7 @@ CheckResult checkGflops(CheckContext& ctx) {
         std::string message = "gflops(" + std::to_string(n) + ", " + formatValue(ms) + ") = " + formatValue(got) +
                               ", expected " + formatValue(expected) + " (2 n^3 / (ms * 1e6)).";
         if (!why.empty()) message += " " + why;
-        return makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n));
+        return withHint(makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n)), why);
     }
     return makeResult(ctx, Status::Pass, "gflops is right for n = " + sizeList(sizes) + " (within a relative 1e-6)");
 }
@@ -177,7 +177,7 @@ std::optional<Finding> orderDependence(CheckContext& ctx, const StudentNames& na
         return "(" + std::to_string(t[0]) + "," + std::to_string(t[1]) + (t[2] ? "," + std::to_string(t[2]) : "") + ")";
     };
     const std::string read = "read by thread " + coords(race->other) + " at " + race->otherAt.text();
-    Finding finding{"shared.race-changes-result", "", placeIn(ctx, race->writerAt), {{placeIn(ctx, race->otherAt), read}}, ""};
+    Finding finding{"shared.race-changes-result", "", placeIn(ctx, race->writerAt), {{placeIn(ctx, race->otherAt), read}}, "", ""};
     finding.text = "every element of C is right in this run only because of the order the emulator ran the threads in: run one warp at a "
            "time, last warp first (an order a GPU may take), " + std::to_string(verdict->wrong) + " elements come out wrong. " +
            race->element + " is written by thread " + coords(race->writer) + " at " + race->writerAt.text() + " and " + read +
@@ -224,13 +224,14 @@ CheckResult checkCorrectness(CheckContext& ctx) {
         // Shared memory starts out poisoned (NaN): a read of a word no thread wrote
         // matters when its poison reached C, and is then the cause to name.
         if (!verdict->ok && !record.uninitialized.empty() && poisonReachedC(record, n))
-            return makeResult(ctx, Status::Fail, "shared.uninitialized-read",
+            return withHint(makeResult(ctx, Status::Fail, "shared.uninitialized-read",
                               caseName(ctx, n, phase) + ": " + uninitializedRead(record.uninitialized.front()) + " Rerun: " +
                                   ctx.rerunCommand(n) +
                                   seeTileMap(ctx, n, record.uninitialized.front().block[0], record.uninitialized.front().block[1], phase, -1),
-                              placeIn(ctx, record.uninitialized.front().at));
+                              placeIn(ctx, record.uninitialized.front().at)),
+                            "every element a thread reads must be stored by some thread of the block first (at the matrix's edge, store 0).");
         if (!verdict->ok) {
-            std::string code = verdict->code;
+            std::string code = verdict->code, hint = verdict->hint;
             std::string message = caseName(ctx, n, phase) + ": " + verdict->message + writeConflictOfC(record, n) +
                                   " Rerun: " + ctx.rerunCommand(n) + tileMapOfFirstWrong(ctx, *verdict, n, phase);
             // A small size may hide the pattern: look at the largest size too.
@@ -244,10 +245,10 @@ CheckResult checkCorrectness(CheckContext& ctx) {
                 const RunRecord& big = ctx.run(larger);
                 const auto bigVerdict = describeFailedRun(big, larger).empty() ? judgeRun(ctx, names, big, larger.n, phase) : std::nullopt;
                 if (bigVerdict && !bigVerdict->ok && bigVerdict->recognized)
-                    code = bigVerdict->code, message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
+                    code = bigVerdict->code, hint = bigVerdict->hint, message = caseName(ctx, larger.n, phase) + ": " + bigVerdict->message + " Rerun: " + ctx.rerunCommand(larger.n) +
                               tileMapOfFirstWrong(ctx, *bigVerdict, larger.n, phase);
             }
-            return makeResult(ctx, Status::Fail, code, message);
+            return withHint(makeResult(ctx, Status::Fail, code, message), hint);
         }
         if (auto luck = orderDependence(ctx, names, request, record))
             return makeResult(ctx, Status::Fail, "shared.race-changes-result", caseName(ctx, n, phase) + ": " + luck->text + " Rerun: " + ctx.rerunCommand(n),

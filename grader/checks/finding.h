@@ -1,5 +1,5 @@
 // What a check found, as data: a diagnosis code, the line the student reads,
-// and the places in the student's file it names, each recorded where the
+// the hint it closes with, and the places in the student's file it names, each recorded where the
 // check learned it (the run record, the compiler's error), never read back
 // out of a message. Reporters (text, JSON, gcc, SARIF, the class report)
 // render findings; the class report counts them by code.
@@ -33,6 +33,7 @@ struct Finding {
     Place at;           ///< where it is; unknown when it names no line
     std::vector<RelatedPlace> related;  ///< further places, in the order the text names them
     std::string lead;   ///< what the message line holds before `text`: a compiler's "FILE:LINE:COL: ", else ""
+    std::string hint;   ///< what to do about it, where the check says (the closing words of `text`); "" where it gives none
 };
 
 /// `related` without places equal to `at` or to an earlier one (a line named twice is pointed at once).

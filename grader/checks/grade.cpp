@@ -22,7 +22,7 @@ namespace {
 Finding compileFinding(const CheckContext& ctx) {
     const std::string base = ctx.displayFile.substr(ctx.displayFile.find_last_of('/') + 1);
     const std::string& summary = ctx.build.summary;
-    Finding finding{"compile.error", summary.substr(0, summary.find('\n')), {}, {}, ""};
+    Finding finding{"compile.error", summary.substr(0, summary.find('\n')), {}, {}, "", ""};
     const CompilerErrorPlace place = firstCompilerErrorPlace(ctx.build.log);
     if (place.file != base || place.line <= 0) return finding;
     finding.at = {place.line, std::max(1, place.column)};
@@ -176,8 +176,13 @@ CheckResult makeResult(const CheckContext& ctx, Status status, const std::string
                        std::vector<RelatedPlace> related) {
     CheckResult r = makeResult(ctx, status, std::move(message));
     if (status == Status::Pass) return r;  // nothing to point at
-    r.findings.push_back({code, r.message.substr(0, r.message.find('\n')), at, distinctPlaces(at, std::move(related)), ""});
+    r.findings.push_back({code, r.message.substr(0, r.message.find('\n')), at, distinctPlaces(at, std::move(related)), "", ""});
     return r;
+}
+
+CheckResult withHint(CheckResult result, const std::string& hint) {
+    if (!result.findings.empty()) result.findings.front().hint = hint;
+    return result;
 }
 
 CheckResult makeResult(const CheckContext& ctx, Status status, std::vector<Finding> findings, const std::string& closing) {
@@ -288,6 +293,18 @@ std::string faultCode(const FaultText& f) {
     return "run.stopped";
 }
 
+/// What to change about a fault, where its message says: the bounds guard or the index, the tile loop's bounds, alignment.
+std::string faultHint(const FaultText& f, int n) {
+    switch (f.fault.kind) {
+        case FaultKind::OutOfBounds:
+        case FaultKind::UseAfterFree:
+            if (f.get("space") == "shared") return "check the loop bounds (k < TILE) and the tile indices.";
+            return outOfBoundsAdvice(f.get("thread"), f.get("block"), f.get("block_dim"), n).substr(2);
+        case FaultKind::Misaligned: return "a vector access such as a float4 needs an address that is a multiple of its size";
+        default: return "";
+    }
+}
+
 /// What the fault that stopped a run means for a student; `n` is the run's size.
 std::string describeFault(const FaultText& f, int n) {
     const std::string where = f.by() + " at " + f.fault.at.text();
@@ -327,21 +344,23 @@ std::string lastOutputLine(std::string out) {
 RunFailure describeEarlyEnd(const RunRecord& record, const RunRequest& request, const std::string& at, bool barriers) {
     const ProcessResult& p = record.process;
     if (p.timedOut)
-        return {"run.timeout", "did not finish within " + std::to_string(int(request.timeLimitS)) + " s at " + at +
-                                   (barriers ? ": an endless loop, or a __syncthreads() some threads never reach?" : ": an endless loop?"), {}};
+        return {"run.timeout",
+                "did not finish within " + std::to_string(int(request.timeLimitS)) + " s at " + at +
+                    (barriers ? ": an endless loop, or a __syncthreads() some threads never reach?" : ": an endless loop?"),
+                {}, barriers ? "an endless loop, or a __syncthreads() some threads never reach?" : "an endless loop?"};
     if (p.signal) {
         std::string text = "the program crashed at " + at + ": killed by " + signalName(p.signal);
         if (const std::string last = lastOutputLine(p.output); !last.empty()) text += "; its last output: \"" + last + "\"";
-        return {"run.crash", text, {}};
+        return {"run.crash", text, {}, ""};
     }
     if (record.complete) return {};
     if (!record.parseError.empty())
-        return {"run.record-damaged", "the run record is damaged (" + record.parseError + "): did your code write to files it does not own?", {}};
+        return {"run.record-damaged", "the run record is damaged (" + record.parseError + "): did your code write to files it does not own?", {}, ""};
     if (!record.started)
         return {"run.exit-before-start",
-                "the program ended with status " + std::to_string(p.exitCode) + " before the grader could call your code (at " + at + ")", {}};
+                "the program ended with status " + std::to_string(p.exitCode) + " before the grader could call your code (at " + at + ")", {}, ""};
     return {"run.exit", "the program ended with status " + std::to_string(p.exitCode) + " while your code was running (" + at +
-                            "): does it call exit()? The grader judges only what the harness records, never what your code prints", {}};
+                            "): does it call exit()? The grader judges only what the harness records, never what your code prints", {}, ""};
 }
 
 }  // namespace
@@ -349,17 +368,17 @@ RunFailure describeEarlyEnd(const RunRecord& record, const RunRequest& request, 
 RunFailure diagnoseFailedRun(const RunRecord& record, const RunRequest& request, bool barriers) {
     const std::string at = "n=" + std::to_string(request.n) +
                            (request.mode == RunMode::Matmul && request.phase ? " phase " + std::to_string(request.phase) : "");
-    if (!record.notStarted.empty()) return {"run.not-run", "not run: " + record.notStarted, {}};
-    if (!record.process.started) return {"run.cannot-start", "the grader could not start the program: " + record.process.startError, {}};
+    if (!record.notStarted.empty()) return {"run.not-run", "not run: " + record.notStarted, {}, ""};
+    if (!record.process.started) return {"run.cannot-start", "the grader could not start the program: " + record.process.startError, {}, ""};
     if (record.fault) {
         const FaultText fault{*record.fault, at};
-        return {faultCode(fault), describeFault(fault, request.n), record.fault->at};
+        return {faultCode(fault), describeFault(fault, request.n), record.fault->at, faultHint(fault, request.n)};
     }
     if (RunFailure ended = describeEarlyEnd(record, request, at, barriers); !ended.text.empty()) return ended;
     for (const auto& l : record.launches)
-        if (!l.error.empty() && l.error != "cudaSuccess") return {"launch.failed", describeLaunchError(l) + " (" + at + ")", {}};
+        if (!l.error.empty() && l.error != "cudaSuccess") return {"launch.failed", describeLaunchError(l) + " (" + at + ")", {}, ""};
     for (const auto& [when, name] : record.cudaErrors)
-        if (when != "timing") return {"cuda.error", "CUDA reported " + name + " after the " + when + " (" + at + ")", {}};
+        if (when != "timing") return {"cuda.error", "CUDA reported " + name + " after the " + when + " (" + at + ")", {}, ""};
     return {};
 }
 
@@ -385,7 +404,9 @@ std::optional<CheckResult> failedRun(const CheckContext& ctx, const RunRecord& r
         return result;
     }
     const std::optional<int> rerunSize = request.mode == RunMode::Gflops ? ctx.onlyN : std::optional<int>(request.n);
-    return makeResult(ctx, Status::Fail, failure.code, sentence(failure.text) + " Rerun: " + ctx.rerunCommand(rerunSize), placeIn(ctx, failure.at));
+    return withHint(makeResult(ctx, Status::Fail, failure.code, sentence(failure.text) + " Rerun: " + ctx.rerunCommand(rerunSize),
+                               placeIn(ctx, failure.at)),
+                    failure.hint);
 }
 
 namespace {
@@ -406,7 +427,7 @@ public:
                 continue;
             CheckResult result = gradeCheck(spec);
             if (result.status != Status::Pass && result.findings.empty())  // a skip or the grader's error: one finding, at no place
-                result.findings.push_back({uncodedFindingCode(result.status), result.message.substr(0, result.message.find('\n')), {}, {}, ""});
+                result.findings.push_back({uncodedFindingCode(result.status), result.message.substr(0, result.message.find('\n')), {}, {}, "", ""});
             if (result.status == Status::Fail && result.maxPoints == 0) result.status = Status::Todo;  // nothing to lose: a reminder
             report_.checks.push_back(result);
             if (result.status != Status::Skip) report_.maxScore += result.maxPoints;

@@ -385,7 +385,10 @@ MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expe
     v.message = element(static_cast<int>(first / c.n), static_cast<int>(first % c.n)) + " = " + formatValue(actual[first]) +
                 ", expected " + formatValue(expected[first]) + ". " + std::to_string(w.wrong.size()) + " of " +
                 std::to_string(expected.size()) + (w.wrong.size() == 1 ? " elements is wrong." : " elements are wrong.");
-    if (const std::string pattern = patternOf(c, expected, w, v); !pattern.empty()) v.message += " " + pattern;
+    if (const std::string pattern = patternOf(c, expected, w, v); !pattern.empty()) {
+        v.message += " " + pattern;
+        if (v.recognized) v.hint = pattern;
+    }
     return v;
 }
 

@@ -52,6 +52,7 @@ struct MatmulVerdict {
     long wrong = 0;
     std::string message;  ///< empty when ok
     std::string code;     ///< the mistake's diagnosis code (result.wrong when no known pattern explains it); empty when ok
+    std::string hint;     ///< the known pattern's explanation and fix (the end of `message`); empty when none is recognized
     double tolerance = 0;
     long firstWrong = -1;  ///< row * n + col of the first wrong element
     int mapPhase = -1;     ///< the phase whose tile map shows the mistake best (-1: no preference)

@@ -31,7 +31,7 @@ Finding describe(const SanitizerFinding& f, const std::vector<RaceLines>& races,
                 "divergent barrier at " + f.firstFile + ":" + std::to_string(f.firstLine) + " (thread " + f.firstThread + " of block " +
                     f.block + ": " + f.detail + " " + std::to_string(f.count) + " such reports). Every thread of a block must reach the "
                     "same __syncthreads(); move the barrier out of the branch (compute-sanitizer synccheck).",
-                first, {}, ""};
+                first, {}, "", "Every thread of a block must reach the same __syncthreads(); move the barrier out of the branch."};
     auto lower = [](std::string word) {
         for (auto& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         return word;
@@ -44,7 +44,7 @@ Finding describe(const SanitizerFinding& f, const std::vector<RaceLines>& races,
     RaceAdvice advice = explainRace(raceLines(f), races, barrierLines, !barrierLines.empty(), lesson, f.firstFile);
     std::vector<RelatedPlace> related = {{lineIn(f.secondFile, f.secondLine, file), second}};
     related.insert(related.end(), advice.barriers.begin(), advice.barriers.end());
-    return {advice.code, text + ". " + advice.text, first, distinctPlaces(first, related), ""};
+    return {advice.code, text + ". " + advice.text, first, distinctPlaces(first, related), "", advice.text};
 }
 
 }  // namespace
@@ -86,7 +86,7 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
         for (const auto& f : report.findings) problems.push_back(describe(f, races, barrierLines, ctx.lesson, file));
         if (runFailure.empty()) runFailure = describeFailedRun(record, request);
         if (report.errors > 0 && report.findings.empty())
-            problems.push_back({"sanitizer.unparsed-report", "compute-sanitizer " + tool + " reported " + std::to_string(report.errors) + " problems", {}, {}, ""});
+            problems.push_back({"sanitizer.unparsed-report", "compute-sanitizer " + tool + " reported " + std::to_string(report.errors) + " problems", {}, {}, "", ""});
     }
     if (!problems.empty())
         return makeResult(ctx, Status::Fail, std::move(problems), "\nRerun: " + ctx.rerunCommand(request.n));

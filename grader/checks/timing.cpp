@@ -52,7 +52,7 @@ CheckResult checkTiming(CheckContext& ctx) {
         std::string why, code = "timing.disagrees-with-events";
         if (returned < ours * 0.2) code = "timing.read-before-finished", why = " The elapsed time was probably read before the work finished: synchronize on the stop event first.";
         else if (near(returned / reps, ours) || returned > ours * reps * 0.8) code = "timing.total-not-mean", why = " That looks like the total of all launches: return the mean (divide by reps).";
-        return makeResult(ctx, Status::Fail, code, std::string(text) + "." + why + rerun);
+        return withHint(makeResult(ctx, Status::Fail, code, std::string(text) + "." + why + rerun), why.empty() ? why : why.substr(1));
     }
     const double first = fieldNumber(record.timing, "first_ms"), later = fieldNumber(record.timing, "later_ms");
     const int launches = static_cast<int>(fieldNumber(record.timing, "launches"));
@@ -94,7 +94,7 @@ CheckResult checkTiming(CheckContext& ctx) {
               "around launches that are still running? Launches are asynchronous.";
     else
         why = "It should be the mean time of one launch, measured after a warm-up launch between two events.";
-    return makeResult(ctx, Status::Fail, code, got + "; the launches took " + ms(later) + " each" + clock + ". " + why + rerun);
+    return withHint(makeResult(ctx, Status::Fail, code, got + "; the launches took " + ms(later) + " each" + clock + ". " + why + rerun), why);
 }
 
 }  // namespace grader

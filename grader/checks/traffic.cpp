@@ -95,16 +95,17 @@ CheckResult judgeTilePhase(CheckContext& ctx, const GlobalReads& reads, bool sha
     if (reads.readA == elements && reads.readB == elements && shared)
         return makeResult(ctx, Status::Pass, "your block reads each element of its A and B tiles once" + at +
                                                  " (2 floats per element of C for the phase), the loading shared by its threads");
-    std::string code = "traffic.tile-reads-wrong";
+    std::string code = "traffic.tile-reads-wrong", hint;
     std::string message = "a tile-loading block reads each element of its A and B tiles once (" + std::to_string(elements) +
                           " floats of each matrix" + at + "); yours reads " + std::to_string(reads.readA) + " of A and " +
                           std::to_string(reads.readB) + " of B.";
     if (!shared)
-        code = "traffic.one-thread-loads-tile", message += " One thread reads up to " + std::to_string(std::max(reads.maxA, reads.maxB)) +
+        code = "traffic.one-thread-loads-tile", hint = "Every thread loads its share.", message += " One thread reads up to " + std::to_string(std::max(reads.maxA, reads.maxB)) +
                    " floats: is the tile loaded by one thread only? Every thread loads its share.";
     else if (reads.readA > elements || reads.readB > elements)
-        code = "traffic.global-reads-in-k-loop", message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
-    return makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
+        code = "traffic.global-reads-in-k-loop", hint = "compute from tA and tB.",
+        message += " Reading A or B inside the k loop goes to global memory: compute from tA and tB.";
+    return withHint(makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx)), hint);
 }
 
 /// Floats read from A and B per element of C.
@@ -144,14 +145,15 @@ CheckResult judgeTiled(CheckContext& ctx, const GlobalReads& reads, bool shared,
                               "element, or one float4, per thread per phase). Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3gx", perElement / tiled);
-    std::string code = "traffic.too-many-reads";
+    std::string code = "traffic.too-many-reads", hint;
     std::string message = yours + "; a tiled kernel reads " + std::to_string(int(tiled)) + ": " + ratio + " less.";
     if (reads.maxA >= uint64_t(n) * kKitTile / 2 || reads.maxB >= uint64_t(n) * kKitTile / 2)
-        code = "traffic.thread-loads-whole-tile", message += " Each thread loads a whole tile (" + std::to_string(std::max(reads.maxA, reads.maxB)) +
+        code = "traffic.thread-loads-whole-tile", hint = "it should load one element of each tile per phase.", message += " Each thread loads a whole tile (" + std::to_string(std::max(reads.maxA, reads.maxB)) +
                    " floats of one matrix per thread); it should load one element of each tile per phase.";
     else if (perElement >= naive * 0.9)
-        code = "traffic.global-reads-in-k-loop", message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
-    return makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx));
+        code = "traffic.global-reads-in-k-loop", hint = "compute from tA and tB.",
+        message += " Reads of A or B inside the k loop go to global memory: compute from tA and tB.";
+    return withHint(makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n) + seeTileMap(ctx)), hint);
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ nlohmann::json findingsJson(const std::vector<Finding>& findings) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& finding : findings) {
         nlohmann::json item = {{"code", finding.code}, {"text", finding.text}};
+        if (!finding.hint.empty()) item["hint"] = finding.hint;
         putPlace(item, finding.at);
         if (!finding.related.empty()) {
             nlohmann::json related = nlohmann::json::array();
@@ -57,7 +58,7 @@ std::vector<Finding> findingsFromJson(const nlohmann::json& json) {
     if (!json.is_array()) return findings;
     for (const auto& item : json) {
         if (!item.is_object()) continue;
-        Finding finding{textOf(item, "code"), textOf(item, "text"), placeFrom(item), {}, ""};
+        Finding finding{textOf(item, "code"), textOf(item, "text"), placeFrom(item), {}, "", textOf(item, "hint")};
         if (const auto related = item.find("related"); related != item.end() && related->is_array())
             for (const auto& entry : *related)
                 if (entry.is_object()) finding.related.push_back({placeFrom(entry), textOf(entry, "text")});

@@ -61,8 +61,8 @@ private:
 /// The JSON object `grader check --json` prints for `report` (also each lesson of a batch result).
 nlohmann::json lessonReportJson(const LessonReport& report);
 
-/// A check's findings as JSON: [{"code", "text", "line", "column", "related": [{"line", "column", "text"}]}];
-/// line and column only where the finding names a place.
+/// A check's findings as JSON: [{"code", "text", "hint", "line", "column", "related": [{"line", "column", "text"}]}];
+/// hint only where the check gives one, line and column only where the finding names a place.
 nlohmann::json findingsJson(const std::vector<Finding>& findings);
 
 /// Findings read back from findingsJson's form; entries of the wrong shape are left out, wrong fields read as absent.

@@ -225,6 +225,11 @@ TEST_CASE("a right result that rests on a race is not a pass") {
     CHECK(report.checks[1].status == Status::Fail);
     CHECK(report.checks[1].message.find("only because of the order the emulator ran the threads in: run one warp at a time") != std::string::npos);
     CHECK(report.checks[1].message.find("tA[0][1] is written by thread") != std::string::npos);
+    REQUIRE(report.checks[1].findings.size() == 1);
+    CHECK(report.checks[1].findings[0].code == "shared.race-changes-result");
+    CHECK(report.checks[1].findings[0].at == Place{19, 1});  // the run record's lines, never read back from the message
+    REQUIRE(report.checks[1].findings[0].related.size() == 1);
+    CHECK(report.checks[1].findings[0].related[0].at == Place{23, 1});
 }
 
 TEST_CASE("a race whose values never reach C is the barriers check's alone: correctness passes") {
@@ -253,8 +258,12 @@ TEST_CASE("a kernel that never finishes is run once: every later check fails at 
     REQUIRE(report.checks.size() == 5);
     CHECK(report.checks[1].status == Status::Fail);
     CHECK(report.checks[1].message.find("did not finish within 30 s at n=16") != std::string::npos);
+    REQUIRE_FALSE(report.checks[1].findings.empty());
+    CHECK(report.checks[1].findings[0].code == "run.timeout");
     for (size_t i : {2u, 3u}) {
         CHECK(report.checks[i].status == Status::Fail);
+        REQUIRE_FALSE(report.checks[i].findings.empty());
+        CHECK(report.checks[i].findings[0].code == "run.not-run");
         CHECK_MESSAGE(report.checks[i].message.find("not run: the kernel did not finish in the correctness check (n=16, 30 s)") == 0, report.checks[i].message);
     }
     CHECK(report.checks[4].status == Status::Skip);  // GPU-only, on the cpu backend
@@ -289,6 +298,8 @@ TEST_CASE("a failed device is the grader's error, never the student's failure") 
     LessonReport report = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", fake, &fake, {});
     CHECK(report.checks[1].status == Status::Error);
     CHECK(report.checks[1].message.find("grader error: device: cudaErrorECCUncorrectable") == 0);
+    REQUIRE_FALSE(report.checks[1].findings.empty());
+    CHECK(report.checks[1].findings[0].code == "grader.device-error");
     CHECK(report.checks[1].points == 0);
 }
 

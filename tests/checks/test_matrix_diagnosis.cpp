@@ -57,12 +57,14 @@ TEST_CASE("a transposed result is named") {
     Fixture f(32);
     for (int r = 0; r < 32; ++r)
         for (int c = 0; c < 32; ++c) f.actual[r * 32 + c] = f.expected[c * 32 + r];
+    CHECK(f.verdict().code == "index.result-transposed");
     CHECK(f.verdict().message.find("transpose") != std::string::npos);
 }
 
 TEST_CASE("a grid that covers only some rows is measured") {
     Fixture f(64);
     for (int i = 32 * 64; i < 64 * 64; ++i) f.actual[i] = NAN;
+    CHECK(f.verdict().code == "grid.not-rounded-up");
     CHECK(f.verdict().message.find("your grid covers only rows 0..31 of 64") != std::string::npos);
 }
 
@@ -70,6 +72,7 @@ TEST_CASE("NaN that the kernel wrote itself points at +=") {
     Fixture f(16);
     for (auto& x : f.actual) x = NAN;
     f.c.written = std::string(256, '1');
+    CHECK(f.verdict().code == "store.accumulates-into-c");
     CHECK(f.verdict().message.find("(C[...] += ...)") != std::string::npos);
 }
 
@@ -86,6 +89,7 @@ TEST_CASE("only the first phase summed (lesson 3)") {
     Fixture f(64);
     for (int r = 0; r < 64; ++r)
         for (int c = 0; c < 64; ++c) f.actual[r * 64 + c] = f.dot(r, c, 0, 16);
+    CHECK(f.verdict().code == "loop.only-first-phase");
     CHECK(f.verdict().message.find("Only the first phase") != std::string::npos);
 }
 
@@ -93,6 +97,7 @@ TEST_CASE("lesson 2 ignoring the phase") {
     Fixture f(64, 2, 2);
     for (int r = 0; r < 64; ++r)
         for (int c = 0; c < 64; ++c) f.actual[r * 64 + c] = f.dot(r, c, 0, 16);
+    CHECK(f.verdict().code == "index.phase-ignored");
     CHECK(f.verdict().message.find("ignores `phase`") != std::string::npos);
 }
 
@@ -104,6 +109,7 @@ TEST_CASE("an int accumulator truncates partial sums") {
             for (int k = 0; k < 16; ++k) s = static_cast<int>(s + f.A[r * 16 + k] * f.B[k * 16 + c]);
             f.actual[r * 16 + c] = float(s);
         }
+    CHECK(f.verdict().code == "sum.int-accumulator");
     CHECK(f.verdict().message.find("int") != std::string::npos);
 }
 
@@ -115,6 +121,7 @@ TEST_CASE("an accumulator never set: every element holds the emulator's pattern 
     f.c.written = std::string(32 * 32, '1');
     const auto v = f.verdict();
     CHECK(v.recognized);
+    CHECK(v.code == "sum.uninitialized");
     CHECK(v.message.find("the sum started uninitialized") != std::string::npos);
     CHECK(v.message.find("+=") == std::string::npos);
 }
@@ -128,6 +135,7 @@ TEST_CASE("B's tile row taken from tx and A's tile column from ty are named with
                 for (int k = 0; k < 16; ++k) s += f.A[r * 32 + p * 16 + k] * f.B[(p * 16 + c % 16) * 32 + c];
             f.actual[r * 32 + c] = s;
         }
+    CHECK(f.verdict().code == "index.tile-b-row-from-tx");
     auto message = f.verdict().message;
     CHECK(message.find("the row of B's tile comes from tx") != std::string::npos);
     CHECK(message.find("thread (0,1) of block (0,0) loads B[16][0] instead of B[17][0]") != std::string::npos);
@@ -138,6 +146,7 @@ TEST_CASE("B's tile row taken from tx and A's tile column from ty are named with
                 for (int k = 0; k < 16; ++k) s += f.A[r * 32 + p * 16 + r % 16] * f.B[(p * 16 + k) * 32 + c];
             f.actual[r * 32 + c] = s;
         }
+    CHECK(f.verdict().code == "index.tile-a-column-from-ty");
     message = f.verdict().message;
     CHECK(message.find("the column of A's tile comes from ty") != std::string::npos);
 }
@@ -150,6 +159,7 @@ TEST_CASE("a tile used transposed is told from the product, never as the student
             for (int k = 0; k < 16; ++k) s += f.A[r * 32 + 16 + k] * f.B[(16 + c % 16) * 32 + c - c % 16 + k];
             f.actual[r * 32 + c] = s;
         }
+    CHECK(f.verdict().code == "shared.tile-b-transposed");
     const auto message = f.verdict().message;
     CHECK(message.find("The tile of B is used transposed: in phase 1, at k = 1, thread (0,0) of block (0,0) multiplies by B[16][1] "
                        "where B[17][0] belongs") != std::string::npos);
