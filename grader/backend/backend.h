@@ -27,6 +27,7 @@ struct BuildResult {
     std::string sourceName;   ///< the student's file name, for locations the child reports by line
     std::string unsupported;  ///< "not supported by the emulator: X at file:line" when that is why the build failed
     int unsupportedLine = 0;  ///< the line of the student's file `unsupported` names (0: none)
+    std::string lesson;       ///< the lesson it was built for (the time profile's key)
 };
 
 /// The machine a backend runs student code on.

@@ -1,5 +1,6 @@
 // The build cache: <cache>/<key>/{child (or the artifact named), status, summary, log}.
 #include "backend/build_cache.h"
+#include "backend/time_profile.h"
 
 #include <unistd.h>
 
@@ -51,8 +52,9 @@ std::string lineDirective(const std::string& displayName) {
     return text + "\"\n";
 }
 
-BuildResult buildStudentFile(const std::filesystem::path& source, const std::string& displayName,
+BuildResult buildStudentFile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName,
                              const std::function<BuildResult(const std::string& text)>& compile) {
+    const TimedSpan span(lesson.id, TimeUse::Compile);
     BuildResult result;
     std::string text;
     const bool read = readStudentSource(source, text);
@@ -61,6 +63,8 @@ BuildResult buildStudentFile(const std::filesystem::path& source, const std::str
     result.sourceName = std::filesystem::path(displayName).filename().string();
     if (read && !result.ok && result.unsupported.empty())
         result.summary = explainContractMismatch(result.summary, text, result.sourceName);
+    result.lesson = lesson.id;
+    if (read && !result.cached) countFor(lesson.id, [](LessonTime& time) { ++time.compiles; });
     return result;
 }
 

@@ -30,8 +30,8 @@ std::string buildKey(const std::string& prefix, const std::string& inputs, const
 std::string lineDirective(const std::string& displayName);
 /// A backend's build of the student's file: reads it (backend/student_source.h; "cannot read FILE" when it
 /// cannot be read), builds its text with `compile`, names the result's source file, and explains a failed
-/// build that breaks the lesson's contract (compiler_output.h).
-BuildResult buildStudentFile(const std::filesystem::path& source, const std::string& displayName,
+/// build that breaks the lesson's contract (compiler_output.h). Its time counts as the lesson's compile time.
+BuildResult buildStudentFile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName,
                              const std::function<BuildResult(const std::string& text)>& compile);
 
 

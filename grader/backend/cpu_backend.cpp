@@ -16,6 +16,7 @@
 #include "backend/cuda_names.h"
 #include "backend/front_end.h"
 #include "backend/student_source.h"
+#include "backend/time_profile.h"
 #include "core/build_config.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
@@ -46,10 +47,12 @@ public:
     bool cachesBuilds() const override { return true; }
 
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
-        return buildStudentFile(source, displayName, [&](const std::string& text) { return compile(lesson, text, displayName); });
+        return buildStudentFile(lesson, source, displayName, [&](const std::string& text) { return compile(lesson, text, displayName); });
     }
 
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        const TimedSpan span(build.lesson, TimeUse::Emulator);
+        countFor(build.lesson, [](LessonTime& time) { ++time.emulatorProcesses; });
         RunRecord record = runChild(build, request, request.otherThreadOrder ? std::vector<std::string>{"CUEMU_THREAD_ORDER=warps-reversed"}
                                                                              : std::vector<std::string>{});
         if (record.fault && record.fault->kind == FaultKind::ArrayIndex) nameIndexedArray(build, *record.fault);

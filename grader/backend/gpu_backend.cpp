@@ -13,6 +13,7 @@
 #include "backend/gpu_devices.h"
 #include "backend/compiler_output.h"
 #include "backend/student_source.h"
+#include "backend/time_profile.h"
 #include "core/error.h"
 #include "core/process.h"
 #include "core/sandbox.h"
@@ -106,14 +107,14 @@ public:
     bool cachesBuilds() const override { return true; }
 
     BuildResult build(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName) override {
-        return buildStudentFile(source, displayName, [&](const std::string& text) { return compile(lesson, text, displayName); });
+        return buildStudentFile(lesson, source, displayName, [&](const std::string& text) { return compile(lesson, text, displayName); });
     }
 
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
         const bool timed = request.mode == RunMode::Timing || request.mode == RunMode::Speedup;
-        std::vector<RunRecord> records = inTurn(timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
+        std::vector<RunRecord> records = inTurn(build, timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
         return std::move(records.front());
     }
 
@@ -122,7 +123,7 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        return inTurn(false, [&] { return runChildCases(build, unlimited, chosenDevice().childEnvironment()); });
+        return inTurn(build, false, [&] { return runChildCases(build, unlimited, chosenDevice().childEnvironment()); });
     }
 
 private:
@@ -147,18 +148,21 @@ private:
     mutable GpuDevice device_;
     mutable std::string noDevice_;
 
-    /// Runs `children` in a turn of the device (alone for timing), counts the turn, marks the device's failures.
+    /// Runs `children` of `build` in a turn of the device (alone for timing), counts the turn and its time, marks the device's failures.
     template <class Children>
-    std::vector<RunRecord> inTurn(bool alone, Children children) {
+    std::vector<RunRecord> inTurn(const BuildResult& build, bool alone, Children children) {
         const auto asked = std::chrono::steady_clock::now();
         std::vector<RunRecord> records;
         std::chrono::steady_clock::time_point granted;
         {
             const TurnLock turn = TurnLock::take(chosenDevice().lockFile(), alone ? TurnLock::Mode::Exclusive : TurnLock::Mode::Shared);
             granted = std::chrono::steady_clock::now();
+            const TimedSpan span(build.lesson, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared);
             records = children();
         }
         countTurn(alone, seconds(asked, granted), seconds(granted, std::chrono::steady_clock::now()));
+        addTime(build.lesson, TimeUse::Waiting, seconds(asked, granted));
+        countGpuRun(build.lesson, build.executable.string());
         for (auto& record : records) record.deviceError = deviceFailure(record);
         return records;
     }

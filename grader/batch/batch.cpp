@@ -164,7 +164,7 @@ LessonReport lessonReport(const LessonGrading& g, const Lesson& lesson, const fs
         report.lesson = lesson.id;
         report.backend = g.backendName;
         report.checks.push_back({"grader", Status::Error, std::string("the grader failed: ") + e.what(), 0, 0, false,
-                                 {{"grader.error", std::string("the grader failed: ") + e.what(), {}, {}, "", ""}}});
+                                 {{"grader.error", std::string("the grader failed: ") + e.what(), {}, {}, "", ""}}, {}});
         return report;
     }
 }
@@ -437,6 +437,7 @@ void gradeQueued(const Course& course, const BatchOptions& options, const std::v
     jobs = std::min<int>(jobs, static_cast<int>(toGrade.size()));
     std::ostringstream discard;
     Progress progress(options.progress ? *options.progress : discard, options.progressOnTerminal, static_cast<int>(toGrade.size()));
+    summary.jobs = jobs;
     const std::vector<GpuDevice> workerDevices = devicesForWorkers(devices, jobs);
     BatchQueue queue{course, options, toGrade, workerDevices, work, summary, progress};
     std::vector<std::thread> workers;
@@ -469,14 +470,18 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
         summary.seconds = elapsedSeconds(started);
         return summary;
     }
-    if (options.sandbox && !options.makeBackend)
+    if (options.sandbox && !options.makeBackend) {
         if (auto refusal = openBatchSandbox(course, options, summary)) return *refusal;
+        summary.sandboxStartEach = measureSandboxStartSeconds();
+        setSandboxStartCost(summary.sandboxStartEach);
+    }
     const fs::path work = makeWorkFolder();
     if (work.empty()) return Error{fs::temp_directory_path().string(), "cannot create a private work folder", "is /tmp writable?"};
     gradeQueued(course, options, toGrade, *devices, work, summary);
     activateSandbox(nullptr);
     fs::remove_all(work, ec);
     summary.seconds = elapsedSeconds(started);
+    summary.time = timeProfile();
     return summary;
 }
 

@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "backend/backend.h"
+#include "backend/time_profile.h"
 #include "batch/archive.h"
 #include "batch/class_outputs.h"
 #include "batch/discovery.h"
@@ -88,6 +90,9 @@ struct BatchSummary {
     std::vector<std::string> notes;  ///< how ids were made (collisions); why a GPU node graded on the emulator
     std::vector<std::string> devices;  ///< the GPUs the workers ran on (gpu backend)
     double seconds = 0;
+    int jobs = 0;                      ///< the workers that graded
+    double sandboxStartEach = 0;       ///< what one sandboxed start cost (measured when the sandbox opened)
+    std::map<std::string, LessonTime> time;  ///< where this run's time went, by lesson (backend/time_profile.h)
 };
 
 /// What the class outputs were built from.

@@ -2,7 +2,6 @@
 #include "batch/insights_report.h"
 
 #include <algorithm>
-#include <regex>
 #include <sstream>
 
 #include "batch/report_svg.h"
@@ -136,21 +135,21 @@ std::string speedBoardSection(const ClassView& view) {
 }  // namespace
 
 std::vector<SpeedEntry> speedEntries(const ClassView& view, const std::string& lesson) {
-    static const std::regex pattern(R"((?:your kernel|your timer: tiled) ([0-9.e+-]+) ms \([0-9.]+ GFLOP/s\), reference naive [0-9.e+-]+ ms, )"
-                                    R"(reference tiled ([0-9.e+-]+) ms \([0-9.]+ GFLOP/s\) at n=([0-9]+) over \S+ runs on (.+?): speedup)");
     std::vector<SpeedEntry> entries;
     for (const auto& s : view.students)
         for (const auto& l : s.lessons)
             for (const auto& c : l.report.checks) {
-                std::smatch m;
                 if (l.report.lesson != lesson || c.name != "speedup" || c.status == Status::Skip || l.report.backend != "gpu" ||
-                    c.message.find("results were wrong") != std::string::npos || !std::regex_search(c.message, m, pattern))
+                    (!c.findings.empty() && c.findings.front().code == "speedup.wrong-results"))
                     continue;
-                const double mine = std::atof(m[1].str().c_str()), tiled = std::atof(m[2].str().c_str());
-                const int n = std::atoi(m[3].str().c_str());
+                auto figure = [&](const char* name) {
+                    for (const auto& m : c.measurements)
+                        if (m.name == name) return m.median;
+                    return 0.0;
+                };
+                const double mine = figure("kernel_gflops"), tiled = figure("reference_tiled_gflops");
                 if (!(mine > 0) || !(tiled > 0)) continue;
-                const double flops = 2.0 * n * double(n) * n;
-                entries.push_back({s.displayName(), flops / (mine * 1e6), flops / (tiled * 1e6), n, l.report.device.empty() ? m[4].str() : l.report.device});
+                entries.push_back({s.displayName(), mine, tiled, static_cast<int>(figure("matrix_n")), l.report.device});
             }
     std::sort(entries.begin(), entries.end(), [](const SpeedEntry& a, const SpeedEntry& b) { return a.gflops > b.gflops; });
     return entries;

@@ -50,6 +50,7 @@ LessonReport lessonReportFromJson(const nlohmann::json& j) {
         check.points = c.value("points", 0);
         check.maxPoints = c.value("max_points", 0);
         if (auto findings = c.find("findings"); findings != c.end()) check.findings = findingsFromJson(*findings);
+        if (auto measured = c.find("measurements"); measured != c.end()) check.measurements = measurementsFromJson(*measured);
         r.checks.push_back(check);
     }
     if (auto output = j.find("program_output"); output != j.end() && output->is_object()) {

@@ -29,6 +29,16 @@ const char* statusWord(Status status);
 /// The code of a finding no check site coded, by its check's status: check.skipped, grader.error or check.failed.
 const char* uncodedFindingCode(Status status);
 
+/// A figure a check measured, with its spread over the runs it took; the unit ends the name
+/// ("kernel_ms", "kernel_gflops", "speedup_x", "matrix_n").
+struct Measurement {
+    std::string name;
+    double median = 0;
+    double min = 0;
+    double max = 0;
+    int runs = 0;  ///< how many runs the spread is over (0: one figure, no spread)
+};
+
 /// The verdict of one check.
 struct CheckResult {
     std::string name;
@@ -38,6 +48,7 @@ struct CheckResult {
     int maxPoints = 0;
     bool emulatorCannotRun = false;  ///< the error is the emulator's (a construct it does not support), not the student's
     std::vector<Finding> findings;   ///< what a failing, erroring or skipped check found, as data
+    std::vector<Measurement> measurements;  ///< what a timed check measured (timing, speedup), as data
 };
 
 /// One graded lesson: every check's result and the score.

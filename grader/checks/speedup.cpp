@@ -12,6 +12,21 @@
 
 namespace grader {
 
+namespace {
+
+/// The series KEY_ms of the speedup record as the measurement NAME_ms: median, min and max over `runs`.
+Measurement timesOf(const std::map<std::string, std::string>& record, const std::string& name, const std::string& key, int runs) {
+    return {name + "_ms", fieldNumber(record, key + "_ms"), fieldNumber(record, key + "_min_ms"), fieldNumber(record, key + "_max_ms"), runs};
+}
+
+/// GFLOP/s of `flops` done in each of `times`' figures (the fastest time is the highest rate).
+Measurement gflopsOf(const Measurement& times, const std::string& name, double flops) {
+    auto rate = [&](double ms) { return ms > 0 ? flops / (ms * 1e6) : 0.0; };
+    return {name, rate(times.median), rate(times.max), rate(times.min), times.runs};
+}
+
+}  // namespace
+
 CheckResult checkSpeedup(CheckContext& ctx) {
     RunRequest request;
     request.mode = RunMode::Speedup;
@@ -49,17 +64,31 @@ CheckResult checkSpeedup(CheckContext& ctx) {
                   "speedup %.3gx, needed %.3gx (%.2g x the reference's %.3gx, floor %.3gx)",
                   lesson4 ? "your timer: tiled" : "your kernel", mine, flops / (mine * 1e6), naive, tiled, flops / (tiled * 1e6),
                   request.n, s.count("runs") ? s.at("runs").c_str() : "?", ctx.backend.device().c_str(), ratio, needed, fraction, referenceRatio, floor);
+    const std::string mineKey = lesson4 ? "student_timer_tiled" : "student", mineNaiveKey = lesson4 ? "student_timer_naive" : "naive";
+    const int runs = static_cast<int>(fieldNumber(s, "runs"));
+    std::vector<Measurement> measured = {timesOf(s, "kernel", mineKey, runs), timesOf(s, "reference_naive", "naive", runs),
+                                         timesOf(s, "reference_tiled", "tiled", runs)};
+    if (lesson4) measured.push_back(timesOf(s, "timer_naive", mineNaiveKey, runs));
+    measured.push_back(gflopsOf(measured[0], "kernel_gflops", flops));
+    measured.push_back(gflopsOf(measured[2], "reference_tiled_gflops", flops));
+    measured.push_back({"speedup_x", ratio, 0, 0, 0});
+    measured.push_back({"matrix_n", double(request.n), 0, 0, 0});
+    const auto verdict = [&](Status status, const std::string& code, const std::string& text) {
+        CheckResult result = makeResult(ctx, status, code, text);
+        result.measurements = measured;
+        return result;
+    };
     std::string message = text;
     if (fieldNumber(s, "mismatches") > 0)
-        return makeResult(ctx, Status::Fail, "speedup.wrong-results", message + ". But its results were wrong in " + s.at("mismatches") +
+        return verdict(Status::Fail, "speedup.wrong-results", message + ". But its results were wrong in " + s.at("mismatches") +
                                                  " sampled elements (fresh inputs every run): a speedup counts only for right results, computed anew each run.");
     if (lesson4) {
         const double agreement = std::fabs(mine - tiled) / tiled;
         if (agreement > 0.25 || std::fabs(mineNaive - naive) / naive > 0.25)
-            return makeResult(ctx, Status::Fail, "speedup.timer-disagrees", message + ". Your timer disagrees with the grader's event timing by more than 25%: "
+            return verdict(Status::Fail, "speedup.timer-disagrees", message + ". Your timer disagrees with the grader's event timing by more than 25%: "
                                                            "does it synchronize the stop event and return the mean?");
     }
-    return makeResult(ctx, ratio >= needed ? Status::Pass : Status::Fail, "speedup.too-slow", message);
+    return verdict(ratio >= needed ? Status::Pass : Status::Fail, "speedup.too-slow", message);
 }
 
 }  // namespace grader

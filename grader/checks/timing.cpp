@@ -48,11 +48,19 @@ CheckResult checkTiming(CheckContext& ctx) {
         char text[400];
         std::snprintf(text, sizeof text, "%s; the grader's own event timing of the same launches, in turns with yours, gives %s (within %.0f%%: %s)",
                       got.c_str(), ms(ours).c_str(), tolerance * 100, rel <= tolerance ? "yes" : "no");
-        if (rel <= tolerance) return makeResult(ctx, Status::Pass, text);
-        std::string why, code = "timing.disagrees-with-events";
-        if (returned < ours * 0.2) code = "timing.read-before-finished", why = " The elapsed time was probably read before the work finished: synchronize on the stop event first.";
-        else if (near(returned / reps, ours) || returned > ours * reps * 0.8) code = "timing.total-not-mean", why = " That looks like the total of all launches: return the mean (divide by reps).";
-        return withHint(makeResult(ctx, Status::Fail, code, std::string(text) + "." + why + rerun), why.empty() ? why : why.substr(1));
+        const int rounds = static_cast<int>(fieldNumber(record.timing, "rounds"));
+        const std::vector<Measurement> measured = {
+            {"timer_ms", returned, fieldNumber(record.timing, "returned_min"), fieldNumber(record.timing, "returned_max"), rounds},
+            {"events_ms", ours, fieldNumber(record.timing, "grader_min_ms"), fieldNumber(record.timing, "grader_max_ms"), rounds}};
+        CheckResult result = makeResult(ctx, Status::Pass, text);
+        if (rel > tolerance) {
+            std::string why, code = "timing.disagrees-with-events";
+            if (returned < ours * 0.2) code = "timing.read-before-finished", why = " The elapsed time was probably read before the work finished: synchronize on the stop event first.";
+            else if (near(returned / reps, ours) || returned > ours * reps * 0.8) code = "timing.total-not-mean", why = " That looks like the total of all launches: return the mean (divide by reps).";
+            result = withHint(makeResult(ctx, Status::Fail, code, std::string(text) + "." + why + rerun), why.empty() ? why : why.substr(1));
+        }
+        result.measurements = measured;
+        return result;
     }
     const double first = fieldNumber(record.timing, "first_ms"), later = fieldNumber(record.timing, "later_ms");
     const int launches = static_cast<int>(fieldNumber(record.timing, "launches"));

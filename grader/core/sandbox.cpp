@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -286,11 +287,37 @@ std::shared_ptr<const Sandbox> activeSandbox() {
     return active;
 }
 
+namespace {
+thread_local long confinedStarts = 0;
+}  // namespace
+
+long sandboxedStartsOnThisThread() { return confinedStarts; }
+
+double measureSandboxStartSeconds() {
+    const auto sandbox = activeSandbox();
+    if (!sandbox) return 0;
+    ProcessLimits limits;
+    limits.wallSeconds = 10;
+    auto medianSeconds = [&](const std::vector<std::string>& command) {
+        std::vector<double> times;
+        for (int i = 0; i < 3; ++i) {
+            const auto start = std::chrono::steady_clock::now();
+            runProcess(command, limits);
+            times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        }
+        std::sort(times.begin(), times.end());
+        return times[1];
+    };
+    const std::vector<std::string> command = {"/usr/bin/true"};
+    return std::max(0.0, medianSeconds(sandbox->wrap(command, {})) - medianSeconds(command));
+}
+
 ProcessResult runSandboxed(const std::vector<std::string>& command, const SandboxMounts& mounts, const ProcessLimits& limits,
                            const std::vector<std::string>& env) {
     const fs::path workDir = mounts.writable.empty() ? fs::path() : mounts.writable.front();
     const auto sandbox = activeSandbox();
     if (!sandbox) return runProcess(command, limits, workDir, env);
+    ++confinedStarts;
     if (sandbox->userOnly()) {  // the command is the process itself (no bwrap in between): its signals are its own
         {
             std::lock_guard<std::mutex> flight(flightMutex);

@@ -189,8 +189,8 @@ int runTiming(int n, int reps, unsigned long long seed) {
     }
     std::sort(theirs.begin(), theirs.end());
     std::sort(ours.begin(), ours.end());
-    std::fprintf(record, "timing returned=%.9g reps=%d grader_ms=%.9g rounds=%d\n", theirs[theirs.size() / 2], reps,
-                 ours[ours.size() / 2], rounds);
+    std::fprintf(record, "timing returned=%.9g returned_min=%.9g returned_max=%.9g reps=%d grader_ms=%.9g grader_min_ms=%.9g grader_max_ms=%.9g rounds=%d\n",
+                 theirs[theirs.size() / 2], theirs.front(), theirs.back(), reps, ours[ours.size() / 2], ours.front(), ours.back(), rounds);
 #endif
     writeError("timing", cudaGetLastError());
     return 0;
@@ -225,6 +225,15 @@ __global__ void checkSamples(const float* A, const float* B, const float* C, int
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0 : v[v.size() / 2];
+}
+
+/// " NAME_ms=MEDIAN NAME_min_ms=MIN NAME_max_ms=MAX" of one series of times, for the record.
+std::string spread(const char* name, std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    char text[160];
+    std::snprintf(text, sizeof text, " %s_ms=%.6g %s_min_ms=%.6g %s_max_ms=%.6g", name, median(v), name, v.empty() ? 0 : v.front(), name,
+                  v.empty() ? 0 : v.back());
+    return text;
 }
 
 double relativeErrorOfMean(const std::vector<double>& v) {
@@ -310,10 +319,9 @@ int runSpeedup(int n, unsigned long long seed, int minRuns, int maxRuns, double 
     int bad = 0;
     cudaMemcpy(&bad, mismatches, sizeof(int), cudaMemcpyDeviceToHost);
     writeError("speedup", cudaGetLastError());
-    std::fprintf(record,
-                 "speedup runs=%d student_ms=%.6g naive_ms=%.6g tiled_ms=%.6g student_timer_naive_ms=%.6g "
-                 "student_timer_tiled_ms=%.6g rel_error=%.4g mismatches=%d\n",
-                 runs, median(student), median(naive), median(tiled), median(studentTimerNaive), median(studentTimerTiled),
+    const std::string series = spread("student", student) + spread("naive", naive) + spread("tiled", tiled) +
+                               spread("student_timer_naive", studentTimerNaive) + spread("student_timer_tiled", studentTimerTiled);
+    std::fprintf(record, "speedup runs=%d%s rel_error=%.4g mismatches=%d\n", runs, series.c_str(),
                  relativeErrorOfMean(studentLaunch ? student : naive), bad);
     return 0;
 }

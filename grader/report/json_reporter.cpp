@@ -33,6 +33,32 @@ std::string textOf(const nlohmann::json& json, const char* key) {
 
 }  // namespace
 
+nlohmann::json measurementsJson(const std::vector<Measurement>& measurements) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& m : measurements) {
+        nlohmann::json item = {{"name", m.name}, {"median", m.median}};
+        if (m.runs > 0) item.update({{"min", m.min}, {"max", m.max}, {"runs", m.runs}});
+        list.push_back(item);
+    }
+    return list;
+}
+
+std::vector<Measurement> measurementsFromJson(const nlohmann::json& json) {
+    std::vector<Measurement> measurements;
+    if (!json.is_array()) return measurements;
+    auto number = [](const nlohmann::json& item, const char* key) {
+        auto it = item.find(key);
+        return it != item.end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    for (const auto& item : json) {
+        if (!item.is_object() || textOf(item, "name").empty()) continue;
+        auto runs = item.find("runs");
+        measurements.push_back({textOf(item, "name"), number(item, "median"), number(item, "min"), number(item, "max"),
+                                runs != item.end() && runs->is_number_integer() ? runs->get<int>() : 0});
+    }
+    return measurements;
+}
+
 nlohmann::json findingsJson(const std::vector<Finding>& findings) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& finding : findings) {
@@ -73,6 +99,7 @@ nlohmann::json lessonReportJson(const LessonReport& report) {
         nlohmann::json check = {{"name", c.name}, {"status", statusWord(c.status)}, {"message", c.message},
                                 {"points", c.points}, {"max_points", c.maxPoints}};
         if (!c.findings.empty()) check["findings"] = findingsJson(c.findings);
+        if (!c.measurements.empty()) check["measurements"] = measurementsJson(c.measurements);
         checks.push_back(check);
     }
     nlohmann::json j = {{"lesson", report.lesson}, {"file", report.file}, {"backend", report.backend},

@@ -64,6 +64,10 @@ nlohmann::json lessonReportJson(const LessonReport& report);
 /// A check's findings as JSON: [{"code", "text", "hint", "line", "column", "related": [{"line", "column", "text"}]}];
 /// hint only where the check gives one, line and column only where the finding names a place.
 nlohmann::json findingsJson(const std::vector<Finding>& findings);
+/// A check's measurements as JSON: [{"name", "median", and with a spread "min", "max", "runs"}].
+nlohmann::json measurementsJson(const std::vector<Measurement>& measurements);
+/// Measurements read back from measurementsJson's form; entries without a name are left out, wrong fields read as 0.
+std::vector<Measurement> measurementsFromJson(const nlohmann::json& json);
 
 /// Findings read back from findingsJson's form; entries of the wrong shape are left out, wrong fields read as absent.
 std::vector<Finding> findingsFromJson(const nlohmann::json& json);

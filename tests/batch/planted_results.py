@@ -34,14 +34,19 @@ def fnv(text):
     return '%016x' % h
 
 
-def speedup_message(rng, lesson, n=2048):
-    """A speedup check's message in checks/speedup.cpp's words."""
+def speedup_result(rng, lesson, n=2048):
+    """A speedup check's message in checks/speedup.cpp's words, and its measurements as the grader writes them."""
     naive, tiled = 38.0 + rng.random(), 9.5 + rng.random() * 0.5
     mine = tiled * rng.uniform(0.85, 1.6)
     flops = 2.0 * n * n * n
     who = 'your timer: tiled' if lesson == 4 else 'your kernel'
-    return (f'{who} {mine:.4g} ms ({flops / (mine * 1e6):.0f} GFLOP/s), reference naive {naive:.4g} ms, reference tiled {tiled:.4g} ms '
-            f'({flops / (tiled * 1e6):.0f} GFLOP/s) at n={n} over 40 runs on GPU 0 (NVIDIA H200): speedup {naive / mine:.3g}x, needed 3.2x')
+    message = (f'{who} {mine:.4g} ms ({flops / (mine * 1e6):.0f} GFLOP/s), reference naive {naive:.4g} ms, reference tiled {tiled:.4g} ms '
+               f'({flops / (tiled * 1e6):.0f} GFLOP/s) at n={n} over 40 runs on GPU 0 (NVIDIA H200): speedup {naive / mine:.3g}x, needed 3.2x')
+    measurements = [{'name': 'kernel_ms', 'median': mine, 'min': mine * 0.98, 'max': mine * 1.03, 'runs': 40},
+                    {'name': 'kernel_gflops', 'median': flops / (mine * 1e6), 'min': flops / (mine * 1.03e6), 'max': flops / (mine * 0.98e6), 'runs': 40},
+                    {'name': 'reference_tiled_gflops', 'median': flops / (tiled * 1e6)},
+                    {'name': 'speedup_x', 'median': naive / mine}, {'name': 'matrix_n', 'median': n}]
+    return message, measurements
 
 
 def lesson_result(spec, number, mistakes, gpu, rng):
@@ -51,10 +56,16 @@ def lesson_result(spec, number, mistakes, gpu, rng):
     for check in spec['checks']:
         name, points = check['name'], check['points']
         status, message = ('fail', f'planted mistake: {name}') if name in failed else ('pass', f'{name} passed')
+        measurements = None
         if name == 'speedup':
-            status, message = ('pass', speedup_message(rng, number)) if gpu else ('skip', 'needs a CUDA device: skipped and not counted')
+            if gpu:
+                status, (message, measurements) = 'pass', speedup_result(rng, number)
+            else:
+                status, message = 'skip', 'needs a CUDA device: skipped and not counted'
         checks.append({'name': name, 'status': status, 'message': message, 'points': points if status == 'pass' else 0,
                        'max_points': 0 if status == 'skip' else points})
+        if measurements:
+            checks[-1]['measurements'] = measurements
         if status == 'fail':
             checks[-1]['findings'] = [{'code': CODES[failed[name]], 'text': message}]
     return {'lesson': spec['id'], 'file': f'{FOLDERS[number]}/{NAMES[number]}', 'backend': 'gpu' if gpu else 'cpu',

@@ -286,10 +286,11 @@ TEST_CASE("kill -9 mid-way loses nothing finished and the rerun regrades only wh
 
 TEST_CASE("Ctrl-C stops a batch cleanly: finished results kept, none cut short, no half-built cache entry, and it says so") {
     TempFolder tmp("interrupt");
-    const fs::path subs = tmp.path / "class", out = tmp.path / "results", cache = tmp.path / "cache";
+    const fs::path subs = tmp.path / "class", out = tmp.path / "results", cache = tmp.path / "cache", profile = tmp.path / "profile.json";
     writeStudents(subs, 5);
     writeText(subs / "slowpoke" / "matmul_naive.cu", readText(kKit / "tests" / "batch" / "hostile" / "infinite_loop.cu"));
-    const std::vector<std::string> args = {"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "-j", "2"};
+    const std::vector<std::string> args = {"batch", subs.string(), "--out", out.string(), "--course", kTestCourse.string(), "-j", "2",
+                                           "--profile", profile.string()};
     const std::vector<std::string> env = {"GRADER_CACHE_DIR=" + cache.string()};
 
     const pid_t pid = startGrader(args, env, tmp.path / "first.log");
@@ -311,11 +312,29 @@ TEST_CASE("Ctrl-C stops a batch cleanly: finished results kept, none cut short, 
     for (const auto& entry : fs::directory_iterator(cache))
         CHECK_MESSAGE(entry.path().filename().string().find(".tmp-") == std::string::npos, entry.path());
     CHECK(survivorsAfter(3, cache, "").empty());
+    // The profile of the run cut short says so and holds what ran before the interruption.
+    const auto cutShort = loadJson(profile);
+    CHECK(cutShort["complete"] == false);
+    CHECK(cutShort["lessons"]["lesson1"]["compile_s"].get<double>() > 0);
+    CHECK(cutShort["lessons"]["lesson1"]["compiles"].get<int>() >= 1);
 
     Outcome rerun = runGrader(args, env);
     INFO(rerun.output);
     CHECK(rerun.exitCode == 0);
     CHECK(resultIds(out).size() == 6);
+    const auto whole = loadJson(profile);
+    CHECK(whole["complete"] == true);
+    CHECK(whole["backend"] == "cpu");
+    CHECK(whole["jobs"] == 2);
+    CHECK(whole["sandbox_start_each_s"].get<double>() > 0);  // bubblewrap's namespaces cost something to set up
+    const auto& total = whole["total"];
+    CHECK(total["emulator_s"].get<double>() > 0);
+    CHECK(total["emulator_processes"].get<int>() > 0);
+    CHECK(total["sandbox_start_s"].get<double>() > 0);
+    CHECK(total["gpu_processes"] == 0);
+    CHECK(total["gpu_shared_s"].get<double>() == 0);
+    CHECK(rerun.output.find("time by lesson, summed over the class (seconds):") != std::string::npos);
+    CHECK(rerun.output.find("  lesson1 ") != std::string::npos);
 }
 
 TEST_CASE("shards run as separate processes into one results folder and the merge builds the class outputs") {

@@ -2,7 +2,7 @@
 // (a copy scores 1 whatever its names, the starter's code and what many
 // files share count for nothing, the shared runs come back as line ranges),
 // the lexer's JSON read as untrusted input, and the speed board's rows read
-// from GPU speedup messages (anonymous by rank unless names are asked for).
+// from the GPU speedup check's measurements (anonymous by rank unless names are asked for).
 #include <doctest/doctest.h>
 
 #include <sstream>
@@ -83,10 +83,12 @@ TEST_CASE("the lexer's JSON is read as untrusted input") {
     CHECK_FALSE((*read)[2]);
 }
 
-TEST_CASE("the speed board reads the GPU's speedup messages, right results only") {
+TEST_CASE("the speed board reads the GPU's speedup measurements, right results only") {
     const Course course = fixtures::parsedCourse(fixtures::courseYaml(
         "Speed", {{3, "Tiled", "{name: compile, points: 1}, {name: speedup, points: 2}"}}));
-    const auto student = [](const std::string& id, const std::string& message) {
+    const double flops = 2.0 * 2048 * 2048 * 2048;
+    // A speedup check's result as checks/speedup.cpp makes it: its message is prose, its figures are measurements.
+    const auto student = [&](const std::string& id, double kernelMs, const std::string& code) {
         StudentResult r;
         r.id = r.name = id;
         LessonOutcome l;
@@ -94,18 +96,20 @@ TEST_CASE("the speed board reads the GPU's speedup messages, right results only"
         l.report.lesson = "lesson3";
         l.report.backend = "gpu";
         l.report.device = "GPU 0 (NVIDIA H200)";
-        l.report.checks.push_back({"speedup", Status::Pass, message, 2, 2});
+        CheckResult check{"speedup", code.empty() ? Status::Pass : Status::Fail, "words the board does not read", 2, 2};
+        if (!code.empty()) check.findings.push_back({code, check.message, {}, {}, "", ""});
+        check.measurements = {{"kernel_gflops", flops / (kernelMs * 1e6), 0, 0, 0},
+                              {"reference_tiled_gflops", flops / 4e6, 0, 0, 0},
+                              {"matrix_n", 2048, 0, 0, 0}};
+        l.report.checks.push_back(check);
         r.lessons.push_back(l);
         return r;
     };
-    const std::string fast = "your kernel 2 ms (8590 GFLOP/s), reference naive 40 ms, reference tiled 4 ms (4295 GFLOP/s) at n=2048 over 40 runs on "
-                             "GPU 0 (NVIDIA H200): speedup 20x, needed 8x";
-    const std::string slow = "your kernel 8 ms (2147 GFLOP/s), reference naive 40 ms, reference tiled 4 ms (4295 GFLOP/s) at n=2048 over 40 runs on "
-                             "GPU 0 (NVIDIA H200): speedup 5x, needed 8x";
-    ClassView view{course, {student("slow", slow), student("fast", fast), student("wrong", fast + ". But its results were wrong in 3 sampled elements")}, {}, {}, "", {}};
+    ClassView view{course, {student("slow", 8, "speedup.too-slow"), student("fast", 2, ""), student("wrong", 2, "speedup.wrong-results")}, {}, {}, "", {}};
     const auto rows = speedEntries(view, "lesson3");
     REQUIRE(rows.size() == 2);
     CHECK(rows[0].student == "fast");
+    CHECK(rows[0].n == 2048);
     CHECK(rows[0].gflops == doctest::Approx(2.0 * 2048 * 2048 * 2048 / 2e6));
     CHECK(rows[0].gflops / rows[0].referenceGflops == doctest::Approx(2.0));
     CHECK(rows[1].student == "slow");

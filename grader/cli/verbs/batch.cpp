@@ -19,6 +19,7 @@
 #include "batch/lms_export.h"
 #include "batch/progress.h"
 #include "batch/roster.h"
+#include "batch/time_report.h"
 #include "core/escape.h"
 #include "core/toolchain.h"
 
@@ -178,6 +179,22 @@ std::optional<Error> exportProblem(const BatchOptions& o) {
     return std::nullopt;
 }
 
+namespace {
+
+/// Writes the run's time profile to `path` (a failure to write is a warning: the grades are kept).
+void writeProfile(const std::string& path, const BatchSummary& graded, std::ostream& err) {
+    RunShape shape;
+    shape.backend = graded.backend;
+    shape.jobs = graded.jobs;
+    shape.wallSeconds = graded.seconds;
+    shape.complete = !graded.interrupted;
+    shape.sandboxStartEach = graded.sandboxStartEach;
+    if (auto error = writeFileAtomically(path, timeProfileJson(graded.time, shape)))
+        err << "warning: the profile was not written: " << error->format() << "\n";
+}
+
+}  // namespace
+
 ExitCode runBatchCommand(const Course& course, BatchCommand command, std::ostream& out, std::ostream& err) {
     BatchOptions& o = command.options;
     if (auto problem = feedbackFolderProblem(o)) return fail(err, *problem);
@@ -210,6 +227,7 @@ ExitCode runBatchCommand(const Course& course, BatchCommand command, std::ostrea
         err << "warning: --no-sandbox: student code runs with your permissions, your files and the network\n";
     auto graded = gradeBatch(course, o);
     if (!graded) return fail(err, graded.error());
+    if (command.profile) writeProfile(*command.profile, *graded, err);
     if (graded->interrupted) {
         const int kept = graded->upToDate + graded->graded;
         err << "interrupted: " << kept << " of " << graded->submissions << " results kept";
@@ -238,6 +256,7 @@ ExitCode runBatchCommand(const Course& course, BatchCommand command, std::ostrea
                       t.shared, t.sharedWaitS, t.sharedHeldS, t.alone, t.aloneWaitS, t.aloneHeldS);
         out << turns;
     }
+    out << timeSplitText(graded->time);
     if (graded->graderErrors)
         err << "grader: " << graded->graderErrors << " result" << (graded->graderErrors == 1 ? "" : "s")
             << " hold the grader's own errors; they are graded again on the next run\n";
@@ -278,6 +297,7 @@ void addBatchOptions(CLI::App& command, BatchVerbOptions& options) {
     command.add_option("--gpus", batch.options.gpus, "the GPUs to grade on, e.g. 0,1 or UUIDs (default: CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists)");
     command.add_flag("--no-sandbox", options.noSandbox, "run student code without the bubblewrap sandbox (only for trusted submissions)");
     command.add_option("--shard", batch.shard, "grade only shard K of N (K/N), into the shared results folder");
+    command.add_option("--profile", batch.profile, "write where the time went (compile, emulator, GPU shared and alone, waiting, sandbox start; per lesson) to this JSON file");
     auto* slurmOpt = command.add_option("--slurm-script", batch.slurmScript, "write a Slurm job-array script (one task per shard) and its merge job");
     command.add_option("--shards", batch.shards, "shards for --slurm-script (default: one per 25 submissions)")
         ->check(CLI::Range(1, 10000))->needs(slurmOpt);

@@ -25,6 +25,7 @@ struct BatchCommand {
     std::string time;                        ///< --slurm-script: each task's time limit ("" keeps 02:00:00)
     int cpusPerTask = 0;                     ///< --slurm-script: CPUs (and -j) per task (0: -j, else 4)
     bool merge = false;                      ///< only build the class outputs
+    std::optional<std::string> profile;      ///< --profile: write where the time went (time_report.h) to this JSON file
 };
 
 /// Runs the command; prints to `out` (results) and `err` (progress, errors).

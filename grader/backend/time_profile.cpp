@@ -1,0 +1,78 @@
+// The process-wide ledger of grading time (see time_profile.h).
+#include "backend/time_profile.h"
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+#include "core/sandbox.h"
+
+namespace grader {
+
+namespace {
+
+std::mutex ledgerMutex;
+std::map<std::string, LessonTime> ledger;
+std::set<std::string> gpuExecutablesRun;
+double sandboxStartCost = 0;
+
+}  // namespace
+
+const char* timeUseKey(TimeUse use) {
+    switch (use) {
+        case TimeUse::Compile: return "compile";
+        case TimeUse::Emulator: return "emulator";
+        case TimeUse::GpuShared: return "gpu_shared";
+        case TimeUse::GpuExclusive: return "gpu_exclusive";
+        case TimeUse::Waiting: return "waiting";
+        case TimeUse::SandboxStart: return "sandbox_start";
+    }
+    return "compile";
+}
+
+void setSandboxStartCost(double seconds) {
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    sandboxStartCost = std::max(0.0, seconds);
+}
+
+void addTime(const std::string& lesson, TimeUse use, double seconds) {
+    if (lesson.empty()) return;
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    ledger[lesson][use] += seconds;
+}
+
+void countFor(const std::string& lesson, void (*change)(LessonTime&)) {
+    if (lesson.empty()) return;
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    change(ledger[lesson]);
+}
+
+void countGpuRun(const std::string& lesson, const std::string& executable) {
+    if (lesson.empty()) return;
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    LessonTime& time = ledger[lesson];
+    ++time.gpuProcesses;
+    if (gpuExecutablesRun.insert(executable).second) ++time.gpuBuilds;
+}
+
+std::map<std::string, LessonTime> timeProfile() {
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    return ledger;
+}
+
+TimedSpan::TimedSpan(std::string lesson, TimeUse use)
+    : lesson_(std::move(lesson)), use_(use), start_(std::chrono::steady_clock::now()), startsBefore_(sandboxedStartsOnThisThread()) {}
+
+TimedSpan::~TimedSpan() {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const long starts = sandboxedStartsOnThisThread() - startsBefore_;
+    double cost;
+    {
+        std::lock_guard<std::mutex> lock(ledgerMutex);
+        cost = std::min(seconds, starts * sandboxStartCost);
+    }
+    addTime(lesson_, TimeUse::SandboxStart, cost);
+    addTime(lesson_, use_, seconds - cost);
+}
+
+}  // namespace grader

@@ -1,0 +1,63 @@
+// Where grading time goes: the backends add the seconds of every build and
+// run to the lesson it was for, split into compile, emulator, GPU shared, GPU
+// exclusive, waiting for a GPU turn and sandbox start, and count the processes
+// they started; the sums run over the whole process (a batch: the class).
+// The batch prints them and writes them with --profile.
+// Non-goals: timing the student's kernels (the harness does), per-student times
+// (the results hold each submission's seconds).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <map>
+#include <string>
+
+namespace grader {
+
+/// What a span of grading time was spent on.
+enum class TimeUse { Compile, Emulator, GpuShared, GpuExclusive, Waiting, SandboxStart };
+/// The number of TimeUse values.
+inline constexpr int kTimeUses = 6;
+/// "compile", "emulator", "gpu_shared", "gpu_exclusive", "waiting", "sandbox_start": the profile's keys.
+const char* timeUseKey(TimeUse use);
+
+/// One lesson's time and process counts, summed over every file graded for it.
+struct LessonTime {
+    std::array<double, kTimeUses> seconds{};  ///< indexed by TimeUse
+    int compiles = 0;            ///< builds that ran a compiler (not found in the cache)
+    int emulatorProcesses = 0;   ///< emulator children started
+    int gpuProcesses = 0;        ///< children started on a GPU (a sanitizer's run counts once)
+    int gpuBuilds = 0;           ///< distinct gpu builds that ran at least once
+    /// Seconds spent on `use`.
+    double& operator[](TimeUse use) { return seconds[static_cast<int>(use)]; }
+    double operator[](TimeUse use) const { return seconds[static_cast<int>(use)]; }
+};
+
+/// Sets what one sandboxed start costs (measureSandboxStartSeconds), taken out of every span and counted as sandbox start.
+void setSandboxStartCost(double seconds);
+/// Adds `seconds` of `use` to `lesson` ("" is ignored).
+void addTime(const std::string& lesson, TimeUse use, double seconds);
+/// Changes `lesson`'s counts under the profile's lock.
+void countFor(const std::string& lesson, void (*change)(LessonTime&));
+/// Notes that the gpu build at `executable` of `lesson` ran a child (counted once per build in gpuBuilds).
+void countGpuRun(const std::string& lesson, const std::string& executable);
+/// Every lesson's totals so far, by lesson id.
+std::map<std::string, LessonTime> timeProfile();
+
+/// Times one span on the calling thread: when it ends, its seconds go to `use` of `lesson`, less what the
+/// sandboxed commands it started cost to start (counted as sandbox start).
+class TimedSpan {
+public:
+    TimedSpan(std::string lesson, TimeUse use);
+    ~TimedSpan();
+    TimedSpan(const TimedSpan&) = delete;
+    TimedSpan& operator=(const TimedSpan&) = delete;
+
+private:
+    std::string lesson_;
+    TimeUse use_;
+    std::chrono::steady_clock::time_point start_;
+    long startsBefore_;
+};
+
+}  // namespace grader

@@ -1,0 +1,73 @@
+// Where a batch's time went, as text and JSON (see time_report.h).
+#include "batch/time_report.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace grader {
+
+namespace {
+
+constexpr TimeUse kUses[kTimeUses] = {TimeUse::Compile, TimeUse::Emulator, TimeUse::GpuShared,
+                                      TimeUse::GpuExclusive, TimeUse::Waiting, TimeUse::SandboxStart};
+
+/// The lessons summed into one.
+LessonTime totalOf(const std::map<std::string, LessonTime>& lessons) {
+    LessonTime total;
+    for (const auto& [id, time] : lessons) {
+        for (TimeUse use : kUses) total[use] += time[use];
+        total.compiles += time.compiles;
+        total.emulatorProcesses += time.emulatorProcesses;
+        total.gpuProcesses += time.gpuProcesses;
+        total.gpuBuilds += time.gpuBuilds;
+    }
+    return total;
+}
+
+std::string row(const std::string& name, const LessonTime& time) {
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-9s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f", name.c_str(), time[TimeUse::Compile],
+                  time[TimeUse::Emulator], time[TimeUse::GpuShared], time[TimeUse::GpuExclusive], time[TimeUse::Waiting],
+                  time[TimeUse::SandboxStart]);
+    std::string text = line;
+    if (time.gpuBuilds > 0) {
+        std::snprintf(line, sizeof line, "   %.1f GPU processes per file", double(time.gpuProcesses) / time.gpuBuilds);
+        text += line;
+    }
+    return text + "\n";
+}
+
+nlohmann::json lessonJson(const LessonTime& time) {
+    nlohmann::json json;
+    for (TimeUse use : kUses) json[std::string(timeUseKey(use)) + "_s"] = time[use];
+    json["compiles"] = time.compiles;
+    json["emulator_processes"] = time.emulatorProcesses;
+    json["gpu_processes"] = time.gpuProcesses;
+    json["gpu_files"] = time.gpuBuilds;
+    return json;
+}
+
+}  // namespace
+
+std::string timeSplitText(const std::map<std::string, LessonTime>& lessons) {
+    if (lessons.empty()) return "";
+    std::string text = "time by lesson, summed over the class (seconds):\n"
+                       "  lesson      compile  emulator  GPU shared GPU alone  waiting  sandbox start\n";
+    for (const auto& [id, time] : lessons) text += row(id, time);
+    return text + row("total", totalOf(lessons));
+}
+
+std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, const RunShape& shape) {
+    nlohmann::json json;
+    json["backend"] = shape.backend;
+    json["jobs"] = shape.jobs;
+    json["wall_s"] = shape.wallSeconds;
+    json["complete"] = shape.complete;
+    json["sandbox_start_each_s"] = shape.sandboxStartEach;
+    json["lessons"] = nlohmann::json::object();
+    for (const auto& [id, time] : lessons) json["lessons"][id] = lessonJson(time);
+    json["total"] = lessonJson(totalOf(lessons));
+    return json.dump(2) + "\n";
+}
+
+}  // namespace grader

@@ -1,0 +1,63 @@
+// The time profile: a span's seconds go to its lesson and use, less what its
+// sandboxed starts cost; the batch's text and JSON sum the lessons.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <thread>
+
+#include "backend/time_profile.h"
+#include "batch/time_report.h"
+#include "core/sandbox.h"
+
+using namespace grader;
+
+TEST_CASE("a span's seconds go to its lesson and use, and without a sandbox none is sandbox start") {
+    setSandboxStartCost(0.25);
+    const double before = timeProfile()["profile-test-a"][TimeUse::Emulator];
+    {
+        const TimedSpan span("profile-test-a", TimeUse::Emulator);
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    }
+    const LessonTime after = timeProfile()["profile-test-a"];
+    CHECK(after[TimeUse::Emulator] - before >= 0.03);
+    CHECK(after[TimeUse::Emulator] - before < 5);
+    CHECK(after[TimeUse::SandboxStart] == 0);  // no confined command ran in it
+    CHECK(after[TimeUse::Compile] == 0);
+    CHECK(measureSandboxStartSeconds() == 0);  // no sandbox is active
+    setSandboxStartCost(0);
+}
+
+TEST_CASE("an empty lesson id is not counted") {
+    addTime("", TimeUse::Compile, 5);
+    CHECK(timeProfile().count("") == 0);
+}
+
+TEST_CASE("the batch's split sums the lessons, as text and as JSON") {
+    std::map<std::string, LessonTime> lessons;
+    lessons["lesson1"][TimeUse::Compile] = 10;
+    lessons["lesson1"][TimeUse::GpuShared] = 4;
+    lessons["lesson1"].gpuProcesses = 6;
+    lessons["lesson1"].gpuBuilds = 3;
+    lessons["lesson2"][TimeUse::Compile] = 2.5;
+    lessons["lesson2"][TimeUse::Waiting] = 1;
+    lessons["lesson2"][TimeUse::SandboxStart] = 0.5;
+    const std::string text = timeSplitText(lessons);
+    CHECK(text.find("time by lesson, summed over the class (seconds):") == 0);
+    CHECK(text.find("  lesson1        10.0       0.0       4.0       0.0       0.0       0.0   2.0 GPU processes per file\n") != std::string::npos);
+    CHECK(text.find("  total          12.5       0.0       4.0       0.0       1.0       0.5") != std::string::npos);
+    CHECK(timeSplitText({}).empty());
+
+    RunShape shape{"gpu", 8, 42.5, false, 0.012};
+    const auto json = nlohmann::json::parse(timeProfileJson(lessons, shape));
+    CHECK(json["backend"] == "gpu");
+    CHECK(json["jobs"] == 8);
+    CHECK(json["complete"] == false);
+    CHECK(json["wall_s"] == 42.5);
+    CHECK(json["sandbox_start_each_s"] == 0.012);
+    CHECK(json["lessons"]["lesson2"]["waiting_s"] == 1.0);
+    CHECK(json["total"]["compile_s"] == 12.5);
+    CHECK(json["total"]["gpu_processes"] == 6);
+    CHECK(json["total"]["gpu_files"] == 3);
+    for (const char* key : {"compile_s", "emulator_s", "gpu_shared_s", "gpu_exclusive_s", "waiting_s", "sandbox_start_s"})
+        CHECK_MESSAGE(json["total"].contains(key), key);
+}
