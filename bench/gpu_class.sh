@@ -13,7 +13,9 @@
 # of correct lesson files that did not get full marks (it must be 0), and
 # what a hanging submission cost against a correct one. Then it compares
 # every check's verdict between the runs (the same verdicts are the target)
-# and times one never-ending lesson-3 kernel alone on each backend.
+# and times one never-ending lesson-3 kernel alone on each backend. Each
+# run's split of time by lesson (compile, emulator, GPU shared and alone,
+# waiting, sandbox start) is printed and kept in OUT/profile-jJ.json.
 # Exit status: 0 when no correct file lost points and the runs agree, 1
 # otherwise, 77 (skipped) without a CUDA device and nvcc. Needs python3.
 # Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS ...]   (from the kit's folder)
@@ -70,7 +72,7 @@ for j in "${jobs_list[@]}"; do
   results=$out/results-j$j
   export GRADER_CACHE_DIR=$out/cache-j$j  # a cold compile cache for each run
   start=$(date +%s.%N)
-  "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} > "$out/batch-j$j.log" 2>&1
+  "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$j.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} > "$out/batch-j$j.log" 2>&1
   rc=$?
   end=$(date +%s.%N)
   if [ $rc -ne 0 ]; then  # a batch that did not complete proves nothing
@@ -107,6 +109,7 @@ if seconds["hanging"] and seconds["correct"]:
 sys.exit(1 if lost else 0)
 EOF
   grep -h '^GPU turns' "$out/batch-j$j.log" | sed 's/^/  /'
+  sed -n '/^time by lesson/,/^  total/p' "$out/batch-j$j.log" | sed 's/^/  /'
 done
 
 if [ ${#jobs_list[@]} -gt 1 ]; then

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -126,8 +127,18 @@ struct GpuTurnStats {
 /// The totals so far, over every device.
 GpuTurnStats gpuTurnStats();
 
-/// Runs a built child (under request.wrapper) with the record protocol shared by both backends; `env` adds NAME=VALUE entries.
-RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env = {});
+/// How a timed run's child moves between device turns: the harness says when its timed launches begin
+/// (it waits until toExclusive has returned) and when they have ended (toShared), through two fifos in
+/// its run folder that the environment variable GRADER_TURN_FIFOS names.
+struct TurnSwitch {
+    std::function<void()> toExclusive;
+    std::function<void()> toShared;
+};
+
+/// Runs a built child (under request.wrapper) with the record protocol shared by both backends; `env` adds NAME=VALUE
+/// entries; with `turns`, the child may ask for them while it runs (TurnSwitch).
+RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env = {},
+                   const TurnSwitch* turns = nullptr);
 /// Runs the built child once for several "matmul" cases (mode "cases"), each writing its own record; see Backend::runCases.
 /// The time limit is the first case's: it bounds the whole child, as it bounds one run.
 std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env = {});

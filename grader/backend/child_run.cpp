@@ -1,10 +1,16 @@
 // Running a built child with the record protocol, and turning the code
 // addresses in its record into source lines.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -76,9 +82,60 @@ void locateRecord(const BuildResult& build, RunRecord& record) {
     }
 }
 
+/// Serves a running child's turn requests (TurnSwitch) from two fifos in its run folder: a byte 'R' on
+/// `ready` (its timed launches are about to begin) gets toExclusive, then 'G' on `go`, which the child
+/// waits for; 'D' (they have ended) gets toShared. The grader holds both fifos open for reading and
+/// writing, so the child's opens never block and a child that never asks costs nothing.
+class TurnServer {
+public:
+    TurnServer(const std::filesystem::path& dir, const TurnSwitch& turns) : turns_(turns) {
+        const std::string ready = (dir / "ready").string(), go = (dir / "go").string();
+        if (mkfifo(ready.c_str(), 0600) != 0 || mkfifo(go.c_str(), 0600) != 0) return;
+        chmod(ready.c_str(), 0666);  // the sandbox's own uid writes one and reads the other
+        chmod(go.c_str(), 0666);
+        ready_ = open(ready.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);
+        go_ = open(go.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);
+        if (ready_ >= 0 && go_ >= 0) thread_ = std::thread([this] { serve(); });
+    }
+    ~TurnServer() {
+        stop_ = true;
+        if (thread_.joinable()) thread_.join();
+        if (ready_ >= 0) close(ready_);
+        if (go_ >= 0) close(go_);
+    }
+    TurnServer(const TurnServer&) = delete;
+    TurnServer& operator=(const TurnServer&) = delete;
+
+    /// "GRADER_TURN_FIFOS=DIR" for the child's environment, or "" when the fifos could not be made.
+    std::string environment(const std::filesystem::path& dir) const { return thread_.joinable() ? "GRADER_TURN_FIFOS=" + dir.string() : ""; }
+
+private:
+    void serve() {
+        while (!stop_) {
+            pollfd wait{ready_, POLLIN, 0};
+            if (poll(&wait, 1, 20) <= 0 || !(wait.revents & POLLIN)) continue;
+            char asked[16];
+            const ssize_t got = read(ready_, asked, sizeof asked);
+            for (ssize_t i = 0; i < got; ++i) {
+                if (asked[i] == 'R') {
+                    turns_.toExclusive();
+                    if (write(go_, "G", 1) != 1) { /* the child then waits until its time limit */ }
+                } else if (asked[i] == 'D') {
+                    turns_.toShared();
+                }
+            }
+        }
+    }
+
+    const TurnSwitch& turns_;
+    int ready_ = -1, go_ = -1;
+    std::atomic<bool> stop_{false};
+    std::thread thread_;
+};
+
 }  // namespace
 
-RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env) {
+RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env, const TurnSwitch* turns) {
     RunRecord record;
     const std::filesystem::path dir = makeRunFolder();
     if (dir.empty()) {
@@ -88,8 +145,15 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     const std::filesystem::path recordPath = dir / "record";
     std::vector<std::string> argv = childArgv(build, request, recordPath, runModeName(request.mode));
     for (const auto& e : request.extra) argv.push_back(e);
+    std::optional<TurnServer> server;
+    std::vector<std::string> childEnv = env;
+    if (turns) {
+        server.emplace(dir, *turns);
+        if (const std::string variable = server->environment(dir); !variable.empty()) childEnv.push_back(variable);
+    }
     // Batch mode: the child sees its own build read-only and its run folder.
-    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, childLimits(request, request.n), env);
+    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, childLimits(request, request.n), childEnv);
+    server.reset();  // no request is served once the child has ended
     readRecord(recordPath, record);
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);

@@ -84,6 +84,52 @@ void countTurn(bool alone, double waited, double held) {
     (alone ? turnStats.aloneHeldS : turnStats.sharedHeldS) += held;
 }
 
+/// The device turn one child holds, moved between shared and exclusive as its run asks: each
+/// segment's wait counts as waiting, its hold as GPU shared or exclusive time of the lesson; the first
+/// segment holds the child's sandboxed start, counted as sandbox start.
+class DeviceTurn {
+public:
+    DeviceTurn(std::filesystem::path lockFile, std::string lesson) : lockFile_(std::move(lockFile)), lesson_(std::move(lesson)) {}
+    ~DeviceTurn() { release(); }
+    DeviceTurn(const DeviceTurn&) = delete;
+    DeviceTurn& operator=(const DeviceTurn&) = delete;
+
+    /// Gives up the turn held, if any, and waits for one in `mode`.
+    void take(TurnLock::Mode mode) {
+        release();
+        const auto asked = std::chrono::steady_clock::now();
+        lock_.emplace(TurnLock::take(lockFile_, mode));
+        granted_ = std::chrono::steady_clock::now();
+        mode_ = mode;
+        waited_ = seconds(asked, granted_);
+        addTime(lesson_, TimeUse::Waiting, waited_);
+    }
+    /// Gives up the turn held, if any.
+    void release() {
+        if (!lock_) return;
+        lock_.reset();
+        const bool alone = mode_ == TurnLock::Mode::Exclusive;
+        double held = seconds(granted_, std::chrono::steady_clock::now());
+        countTurn(alone, waited_, held);
+        if (first_) {
+            const double start = std::min(held, sandboxStartCost());
+            addTime(lesson_, TimeUse::SandboxStart, start);
+            held -= start;
+            first_ = false;
+        }
+        addTime(lesson_, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared, held);
+    }
+
+private:
+    std::filesystem::path lockFile_;
+    std::string lesson_;
+    std::optional<TurnLock> lock_;
+    TurnLock::Mode mode_ = TurnLock::Mode::Shared;
+    std::chrono::steady_clock::time_point granted_;
+    double waited_ = 0;
+    bool first_ = true;
+};
+
 class GpuBackend : public Backend {
 public:
     explicit GpuBackend(std::optional<GpuDevice> device) {
@@ -113,8 +159,8 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
-        const bool timed = request.mode == RunMode::Timing || request.mode == RunMode::Speedup;
-        std::vector<RunRecord> records = inTurn(build, timed, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
+        if (request.mode == RunMode::Timing || request.mode == RunMode::Speedup) return runTimed(build, unlimited);
+        std::vector<RunRecord> records = inTurn(build, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
         return std::move(records.front());
     }
 
@@ -123,7 +169,7 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        return inTurn(build, false, [&] { return runChildCases(build, unlimited, chosenDevice().childEnvironment()); });
+        return inTurn(build, [&] { return runChildCases(build, unlimited, chosenDevice().childEnvironment()); });
     }
 
 private:
@@ -148,23 +194,34 @@ private:
     mutable GpuDevice device_;
     mutable std::string noDevice_;
 
-    /// Runs `children` of `build` in a turn of the device (alone for timing), counts the turn and its time, marks the device's failures.
+    /// Runs `children` of `build` in a shared turn of the device, counts it, marks the device's failures.
     template <class Children>
-    std::vector<RunRecord> inTurn(const BuildResult& build, bool alone, Children children) {
-        const auto asked = std::chrono::steady_clock::now();
+    std::vector<RunRecord> inTurn(const BuildResult& build, Children children) {
         std::vector<RunRecord> records;
-        std::chrono::steady_clock::time_point granted;
         {
-            const TurnLock turn = TurnLock::take(chosenDevice().lockFile(), alone ? TurnLock::Mode::Exclusive : TurnLock::Mode::Shared);
-            granted = std::chrono::steady_clock::now();
-            const TimedSpan span(build.lesson, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared);
+            DeviceTurn turn(chosenDevice().lockFile(), build.lesson);
+            turn.take(TurnLock::Mode::Shared);
             records = children();
         }
-        countTurn(alone, seconds(asked, granted), seconds(granted, std::chrono::steady_clock::now()));
-        addTime(build.lesson, TimeUse::Waiting, seconds(asked, granted));
         countGpuRun(build.lesson, build.executable.string());
         for (auto& record : records) record.deviceError = deviceFailure(record);
         return records;
+    }
+
+    /// A timing or speedup run: the child starts, makes its CUDA context and warms up in a shared turn, and
+    /// has the device alone only while its timed launches run (the harness asks, TurnSwitch); queued
+    /// exclusive turns still drain back to back (core/turn_lock.h).
+    RunRecord runTimed(const BuildResult& build, const RunRequest& request) {
+        RunRecord record;
+        {
+            DeviceTurn turn(chosenDevice().lockFile(), build.lesson);
+            turn.take(TurnLock::Mode::Shared);
+            const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); }};
+            record = runChild(build, request, chosenDevice().childEnvironment(), &switches);
+        }
+        countGpuRun(build.lesson, build.executable.string());
+        record.deviceError = deviceFailure(record);
+        return record;
     }
 
     /// Builds the student's file's `text` (read by buildStudentFile).

@@ -14,7 +14,7 @@ namespace {
 std::mutex ledgerMutex;
 std::map<std::string, LessonTime> ledger;
 std::set<std::string> gpuExecutablesRun;
-double sandboxStartCost = 0;
+double startCost = 0;
 
 }  // namespace
 
@@ -32,7 +32,12 @@ const char* timeUseKey(TimeUse use) {
 
 void setSandboxStartCost(double seconds) {
     std::lock_guard<std::mutex> lock(ledgerMutex);
-    sandboxStartCost = std::max(0.0, seconds);
+    startCost = std::max(0.0, seconds);
+}
+
+double sandboxStartCost() {
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    return startCost;
 }
 
 void addTime(const std::string& lesson, TimeUse use, double seconds) {
@@ -69,7 +74,7 @@ TimedSpan::~TimedSpan() {
     double cost;
     {
         std::lock_guard<std::mutex> lock(ledgerMutex);
-        cost = std::min(seconds, starts * sandboxStartCost);
+        cost = std::min(seconds, starts * startCost);
     }
     addTime(lesson_, TimeUse::SandboxStart, cost);
     addTime(lesson_, use_, seconds - cost);

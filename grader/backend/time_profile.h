@@ -35,6 +35,8 @@ struct LessonTime {
 
 /// Sets what one sandboxed start costs (measureSandboxStartSeconds), taken out of every span and counted as sandbox start.
 void setSandboxStartCost(double seconds);
+/// What one sandboxed start costs, as set (0 until it is).
+double sandboxStartCost();
 /// Adds `seconds` of `use` to `lesson` ("" is ignored).
 void addTime(const std::string& lesson, TimeUse use, double seconds);
 /// Changes `lesson`'s counts under the profile's lock.

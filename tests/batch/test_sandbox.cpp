@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "test_support.h"
+#include "backend/backend.h"
 #include "core/sandbox.h"
 
 using namespace grader;
@@ -159,4 +160,33 @@ TEST_CASE("confining by user refuses where the uid could read a hidden folder") 
     REQUIRE_FALSE(sandbox.ok());
     CHECK(sandbox.error().message.find("can read " + fs::weakly_canonical(tmp.path / "solutions").string() + ", which it must not") !=
           std::string::npos);
+}
+
+TEST_CASE("inside the sandbox a timed run's child still reaches the grader's turn switch") {
+    TempFolder tmp("sandbox-turns");
+    fs::create_directories(tmp.path / "runtime");
+    fs::create_directories(tmp.path / "build");
+    auto sandbox = openSandbox(tmp.path / "runtime", tmp.path / "runtime" / "solutions");
+    if (!sandbox) return;
+    // The harness's side of the protocol (harness.cu's timedSection), as the sandbox's uid.
+    writeText(tmp.path / "build" / "child", "#!/bin/sh\necho 'record 1 mode=timing n=16 phase=0 seed=1' > \"$1\"\n"
+                                            "printf R > \"$GRADER_TURN_FIFOS/ready\"\n"
+                                            "[ \"$(dd if=\"$GRADER_TURN_FIFOS/go\" bs=1 count=1 2>/dev/null)\" = G ] || exit 3\n"
+                                            "printf D > \"$GRADER_TURN_FIFOS/ready\"\nsleep 0.2\n");
+    fs::permissions(tmp.path / "build" / "child", fs::perms::all & ~fs::perms::group_write & ~fs::perms::others_write);
+    fs::permissions(tmp.path / "build", fs::perms::others_read | fs::perms::others_exec, fs::perm_options::add);
+    BuildResult build;
+    build.ok = true;
+    build.executable = tmp.path / "build" / "child";
+    std::vector<std::string> calls;
+    const TurnSwitch turns{[&] { calls.push_back("exclusive"); }, [&] { calls.push_back("shared"); }};
+    RunRequest request;
+    request.mode = RunMode::Timing;
+    request.timeLimitS = 20;
+    activateSandbox(std::make_shared<const Sandbox>(*sandbox));
+    const RunRecord record = runChild(build, request, {}, &turns);
+    activateSandbox(nullptr);
+    INFO(record.process.output);
+    CHECK(record.process.exitCode == 0);
+    CHECK(calls == std::vector<std::string>{"exclusive", "shared"});
 }
