@@ -15,7 +15,8 @@
 # every check's verdict between the runs (the same verdicts are the target)
 # and times one never-ending lesson-3 kernel alone on each backend. Each
 # run's split of time by lesson (compile, emulator, GPU shared and alone,
-# waiting, sandbox start) is printed and kept in OUT/profile-jJ.json.
+# waiting, sandbox start) is printed and kept in OUT/profile-jJ.json, and
+# the median speedup of the correct files per lesson is compared between runs.
 # Exit status: 0 when no correct file lost points and the runs agree, 1
 # otherwise, 77 (skipped) without a CUDA device and nvcc. Needs python3.
 # Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS ...]   (from the kit's folder)
@@ -114,7 +115,7 @@ done
 
 if [ ${#jobs_list[@]} -gt 1 ]; then
   python3 - "$out" "${jobs_list[@]}" <<'EOF' || status=1
-import json, pathlib, sys
+import json, pathlib, statistics, sys
 out, jobs = sys.argv[1], sys.argv[2:]
 def verdicts(j):
     v = {}
@@ -123,12 +124,29 @@ def verdicts(j):
         for l in r["lessons"]:
             for c in l["checks"]: v[(r["id"], l["lesson"], c["name"])] = c["status"]
     return v
+def speedups(j):
+    """The median speedup of the correct files per lesson, from the speedup check's measurements."""
+    correct = {tuple(line.split()) for line in open(pathlib.Path(out, "correct.txt")) if line.strip()}
+    found = {}
+    for f in pathlib.Path(out, f"results-j{j}").glob("s*.json"):
+        r = json.load(open(f))
+        for l in r["lessons"]:
+            for c in l["checks"]:
+                for m in c.get("measurements", []):
+                    if c["name"] == "speedup" and m["name"] == "speedup_x" and (r["id"], l["lesson"]) in correct:
+                        found.setdefault(l["lesson"], []).append(m["median"])
+    return {lesson: statistics.median(v) for lesson, v in found.items()}
 base = verdicts(jobs[0])
+base_speedups = speedups(jobs[0])
 for j in jobs[1:]:
     other = verdicts(j)
     diff = sorted(k for k in base.keys() | other.keys() if base.get(k) != other.get(k))
     print(f"verdicts -j {jobs[0]} vs -j {j}: {len(base)} compared, {len(diff)} different")
     for k in diff[:20]: print("   ", *k, base.get(k), "vs", other.get(k))
+    for lesson, ratio in sorted(speedups(j).items()):
+        if lesson in base_speedups:
+            print(f"  median speedup of the correct {lesson} files: {base_speedups[lesson]:.3f}x at -j {jobs[0]}, {ratio:.3f}x at -j {j} "
+                  f"({100 * (base_speedups[lesson] / ratio - 1):+.1f}%)")
     if diff: sys.exit(1)
 EOF
 fi
