@@ -1,5 +1,6 @@
-// The shared fixtures' texts (fixtures.h): the sample quiz's questions and the
-// course.yaml writer. Non-goal: checking what the grader makes of them.
+// The shared fixtures' texts (fixtures.h): the sample quiz's questions, the
+// course.yaml writer and the reporters' lesson reports. Non-goal: checking
+// what the grader makes of them.
 #include "fixtures.h"
 
 #include <doctest/doctest.h>
@@ -9,6 +10,7 @@
 #include <stdexcept>
 
 #include "checks/check_table.h"
+#include "test_support.h"
 
 namespace fixtures {
 
@@ -124,6 +126,34 @@ grader::Course parsedCourse(const std::string& yaml) {
     auto course = grader::parseCourse(yaml, "course.yaml", "/kit");
     REQUIRE_MESSAGE(course.ok(), (course.ok() ? "" : course.error().format()));
     return *course;
+}
+
+grader::LessonReport hazardReport() {
+    using grader::Status;
+    const std::string hazard = "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.";
+    grader::LessonReport report;
+    report.lesson = "lesson3";
+    report.file = "work/k.cu";
+    report.checks = {checkResult("compile", Status::Pass, "", 1, 1),
+                     withFindings(checkResult("barriers", Status::Fail, hazard + "\nRerun: grader check lesson3 work/k.cu --check barriers", 0, 3),
+                                  {{"barrier.missing-after-compute", hazard, {16, 1}, {{{21, 1}, "read by thread (1,0) at k.cu:21"}}, ""}})};
+    report.score = 1;
+    report.maxScore = 4;
+    return report;
+}
+
+grader::LessonReport compileErrorReport() {
+    using grader::Status;
+    grader::LessonReport report;
+    report.lesson = "lesson1";
+    report.file = "k.cu";
+    report.note = "the gpu backend was not used";
+    report.checks = {withFindings(checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
+                                  {{"compile.error", "'x' was not declared in this scope", {11, 16}, {}, "k.cu:11:16: "}}),
+                     checkResult("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
+                     checkResult("timing", Status::Skip, "needs a GPU", 0, 0)};
+    report.maxScore = 5;
+    return report;
 }
 
 }  // namespace fixtures

@@ -1,6 +1,7 @@
 // Fixtures the unit tests share: the sample lesson-3 quiz and small
 // course.yaml texts, each built from one base text so that a test names only
-// what it changes (a question left out, a field edited, a lesson's checks).
+// what it changes (a question left out, a field edited, a lesson's checks),
+// and the lesson reports that every output format's tests print.
 // Non-goals: malformed texts whose point is their exact bytes (those stay in
 // their tests), and the reference course (test_support.h loads that one).
 #pragma once
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/check.h"
 #include "core/course.h"
 #include "quiz/quiz.h"
 
@@ -41,5 +43,13 @@ std::string courseYaml(const std::string& title, const std::vector<CourseLesson>
 
 /// `yaml` parsed as the course file /kit/course.yaml; the test stops where it does not parse.
 grader::Course parsedCourse(const std::string& yaml);
+
+/// Lesson 3's report of work/k.cu, 1/4: compile passes; barriers fails on one hazard
+/// (barrier.missing-after-compute: tA[0][0] written at k.cu:16, read at k.cu:21), its rerun line after it.
+grader::LessonReport hazardReport();
+
+/// Lesson 1's report of k.cu, 0/5, with a backend note: compile fails at k.cu:11:16,
+/// correctness fails at no place, timing is skipped.
+grader::LessonReport compileErrorReport();
 
 }  // namespace fixtures

@@ -155,12 +155,13 @@ std::optional<Error> writeClassOutputs(const ClassView& view, const fs::path& ou
     if (ec) return Error{(out / "gradescope").string(), "cannot create the folder: " + ec.message(), ""};
     if (auto e = writeFileAtomically(out / "gradebook.csv", gradebookCsv(view))) return e;
     if (auto e = writeFileAtomically(out / "junit.xml", junitXml(view))) return e;
-    if (auto e = writeFileAtomically(out / "mistakes.csv", mistakesCsv(view, mistakesByCause(view)))) return e;
+    const std::vector<LessonMistakes> mistakes = mistakesByCause(view);  // mistakes.csv and report.html's section
+    if (auto e = writeFileAtomically(out / "mistakes.csv", mistakesCsv(view, mistakes))) return e;
     for (const auto& s : view.students)
         if (auto e = writeFileAtomically(out / "gradescope" / (s.id + ".json"), dumpJson(gradescopeJson(s)))) return e;
     if (view.similarity)
         if (auto e = writeFileAtomically(out / "similarity.csv", similarityCsv(*view.similarity))) return e;
-    return writeFileAtomically(out / "report.html", htmlReport(view));
+    return writeFileAtomically(out / "report.html", htmlReport(view, mistakes));
 }
 
 }  // namespace grader

@@ -454,13 +454,13 @@ void writeStudentTable(std::ostream& out, const ClassView& view, const ClassFigu
 
 }  // namespace
 
-std::string htmlReport(const ClassView& view) {
+std::string htmlReport(const ClassView& view, const std::vector<LessonMistakes>& mistakes) {
     const ClassFigures figures = classFigures(view);
     std::ostringstream out;
     writePageTop(out, view, figures);
     writeCards(out, figures);
     writePlots(out, view, figures);
-    out << mistakesHtml(view, mistakesByCause(view));
+    out << mistakesHtml(view, mistakes);
     out << insightSections(view);
     writeStudentTable(out, view, figures);
     out << "<h2>Feedback, student by student</h2>\n";

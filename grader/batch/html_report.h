@@ -11,11 +11,12 @@
 #include <string>
 
 #include "batch/class_outputs.h"
+#include "batch/mistakes.h"
 
 namespace grader {
 
-/// The whole page for `view`.
-std::string htmlReport(const ClassView& view);
+/// The whole page for `view`, its "Mistakes by cause" section from `mistakes` (mistakesByCause(view)).
+std::string htmlReport(const ClassView& view, const std::vector<LessonMistakes>& mistakes);
 
 /// A failure's reason in a few words, for the Issues column: the first sentence or clause of the
 /// message's first line, cut at a word with an ellipsis when longer than `limit` bytes.

@@ -7,6 +7,7 @@
 #include "batch/class_outputs.h"
 #include "core/escape.h"
 #include "batch/html_report.h"
+#include "batch/mistakes.h"
 #include "batch/results.h"
 #include "fixtures.h"
 #include "test_support.h"
@@ -138,7 +139,7 @@ TEST_CASE("report.html is one self-contained page with its table and plots and e
     const Course course = twoLessons();
     ClassView view{course, {ada(course), eve(course)}, {"zed"}, {"notes.txt: not a folder, .zip or .tar.gz; ignored"},
                    "2025-01-31T12:00:00Z"};
-    const std::string html = htmlReport(view);
+    const std::string html = htmlReport(view, mistakesByCause(view));
     CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
     CHECK(html.find("<svg") != std::string::npos);
     CHECK(html.find("Score distribution") != std::string::npos);
@@ -163,7 +164,7 @@ TEST_CASE("the report tells quiz answers missing from quiz answers wrong, and na
     link.status = "not graded";
     link.message = "a link; links are never followed";
     ClassView view{course, {missing, wrong, link}, {}, {}, "2025-01-31T12:00:00Z"};
-    const std::string html = htmlReport(view);
+    const std::string html = htmlReport(view, mistakesByCause(view));
     CHECK(html.find(">lesson1 quiz answers missing<") != std::string::npos);
     CHECK(html.find(">lesson1 quiz: 3/6 answers right<") != std::string::npos);
     CHECK(html.find(">lesson1 correctness: n=16: C[0][1] wrong &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;<") !=
@@ -181,7 +182,7 @@ TEST_CASE("a check worth no points not done (todo) is a grey chip, and the train
     partly.id = "pat";
     partly.lessons[0].report.checks.push_back(check("trainer", Status::Todo, 0, 0, "2/3 trainer exercises right (seed 1). Continue"));
     ClassView view{course, {notDone, partly}, {}, {}, "2025-01-31T12:00:00Z"};
-    const std::string html = htmlReport(view);
+    const std::string html = htmlReport(view, mistakesByCause(view));
     CHECK(html.find("<span class=\"chip reason grey\" title=\"no trainer progress: nia/trainer_progress.yaml is missing.\">lesson1 trainer not "
                     "done</span>") != std::string::npos);
     CHECK(html.find("<span class=\"chip reason grey\" title=\"2/3 trainer exercises right (seed 1). Continue\">lesson1 trainer: 2/3 trainer "
@@ -213,7 +214,7 @@ TEST_CASE("a full-marks student with the 0-point trainer not done keeps full mar
     lesson.report.maxScore = 1;
     full.lessons.push_back(lesson);
     ClassView view{course, {full}, {}, {}, "2025-01-31T12:00:00Z"};
-    const std::string html = htmlReport(view);
+    const std::string html = htmlReport(view, mistakesByCause(view));
     CHECK(html.find("<span class=\"chip ok\">full marks</span><span class=\"chip reason grey\"") != std::string::npos);
     CHECK(html.find("title=\"every check worth points passed; not done (0 points): trainer\">1/1</td>") != std::string::npos);
     CHECK(html.find("lesson2 trainer: 1 of 1 not done (worth 0 points)") != std::string::npos);  // the bar's tooltip
@@ -233,7 +234,7 @@ TEST_CASE("the class table flags late work, and rostered students who handed in 
     absent.message = "not submitted";
     for (const auto& l : course.lessons) absent.lessons.push_back(notSubmitted(l, "cpu"));
     ClassView view{course, {late, absent}, {}, {}, "2025-01-31T12:00:00Z"};
-    const std::string html = htmlReport(view);
+    const std::string html = htmlReport(view, mistakesByCause(view));
     CHECK(html.find("<span class=\"chip late\" title=\"the LMS marked it late\">late</span>") != std::string::npos);
     // ada's 1 of 10 is 10%: the median of those who handed in work, not (10% + 0%) / 2
     CHECK(html.find("<div class=\"label\">Median score</div><div class=\"value\">10%</div>") != std::string::npos);
@@ -267,7 +268,7 @@ TEST_CASE("a GPU result's speedup is plotted") {
     l3.report.checks = {check("speedup", Status::Pass, 2, 2, "speedup 1.48x, needed 1.2x (0.8 x the reference's 1.5x, floor 1.1x)")};
     r.lessons[1] = l3;
     ClassView view{course, {r}, {}, {}, "now"};
-    const std::string html = htmlReport(view);
+    const std::string html = htmlReport(view, mistakesByCause(view));
     CHECK(html.find("aria-label=\"speedups\"") != std::string::npos);
     CHECK(html.find("ada: 1.48x") != std::string::npos);
 }

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "fixtures.h"
 #include "report/reporter.h"
 #include "test_support.h"
 
@@ -19,19 +20,7 @@ std::string gccText(const LessonReport& report) {
 }  // namespace
 
 TEST_CASE("gcc format: a hazard is an error at its first line and a note at its second and other lines notes") {
-    LessonReport report;
-    report.file = "work/k.cu";
-    report.checks = {checkResult("compile", Status::Pass, "", 1, 1),
-                     withFindings(checkResult("barriers", Status::Fail,
-                                              "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
-                                              "Rerun: grader check lesson3 work/k.cu --check barriers",
-                                              0, 3),
-                                  {{"barrier.missing-after-compute",
-                                    "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.",
-                                    {16, 1}, {{{21, 1}, "read by thread (1,0) at k.cu:21"}}, ""}})};
-    report.score = 1;
-    report.maxScore = 4;
-    CHECK(gccText(report) ==
+    CHECK(gccText(fixtures::hazardReport()) ==
           "work/k.cu:16:1: error: barriers: tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
           "work/k.cu:21:1: note: barriers: read by thread (1,0) at k.cu:21\n"
           "work/k.cu:16:1: note: barriers: Rerun: grader check lesson3 work/k.cu --check barriers\n"
@@ -68,15 +57,7 @@ TEST_CASE("gcc format: places come from the findings, never from the message's w
 }
 
 TEST_CASE("gcc format: a compile error keeps its column and a failure without a place points at 1:1 and a skip warns") {
-    LessonReport report;
-    report.file = "k.cu";
-    report.note = "the gpu backend was not used";
-    report.checks = {withFindings(checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
-                                  {{"compile.error", "'x' was not declared in this scope", {11, 16}, {}, "k.cu:11:16: "}}),
-                     checkResult("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
-                     checkResult("timing", Status::Skip, "needs a GPU", 0, 0)};
-    report.maxScore = 5;
-    CHECK(gccText(report) ==
+    CHECK(gccText(fixtures::compileErrorReport()) ==
           "k.cu:1:1: note: the gpu backend was not used\n"
           "k.cu:11:16: error: compile: 'x' was not declared in this scope\n"
           "k.cu:1:1: error: correctness: not run: the file does not compile\n"

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "fixtures.h"
 #include "report/reporter.h"
 #include "test_support.h"
 
@@ -28,20 +29,7 @@ nlohmann::json place(int line, int column) {
 }  // namespace
 
 TEST_CASE("sarif format: a hazard is an error at its first line with its second line related and its rerun line in the message") {
-    LessonReport report;
-    report.lesson = "lesson3";
-    report.file = "k.cu";
-    report.checks = {checkResult("compile", Status::Pass, "", 1, 1),
-                     withFindings(checkResult("barriers", Status::Fail,
-                                              "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.\n"
-                                              "Rerun: grader check lesson3 work/k.cu --check barriers",
-                                              0, 3),
-                                  {{"barrier.missing-after-compute",
-                                    "tA[0][0] is written by thread (0,0) at k.cu:16 and read by thread (1,0) at k.cu:21 with no barrier.",
-                                    {16, 1}, {{{21, 1}, "read by thread (1,0) at k.cu:21"}}, ""}})};
-    report.score = 1;
-    report.maxScore = 4;
-    const auto log = sarifOf(report);
+    const auto log = sarifOf(fixtures::hazardReport());
     CHECK(log["version"] == "2.1.0");
     const auto& run = log["runs"].at(0);
     CHECK(run["tool"]["driver"]["name"] == "grader");
@@ -87,16 +75,7 @@ TEST_CASE("sarif format: every hazard of a check carries the lines that close it
 }
 
 TEST_CASE("sarif format: a compile error keeps its column, a failure without a place is at line 1 and a skip warns") {
-    LessonReport report;
-    report.lesson = "lesson1";
-    report.file = "k.cu";
-    report.note = "the gpu backend was not used";
-    report.checks = {withFindings(checkResult("compile", Status::Fail, "k.cu:11:16: 'x' was not declared in this scope", 0, 1),
-                                  {{"compile.error", "'x' was not declared in this scope", {11, 16}, {}, "k.cu:11:16: "}}),
-                     checkResult("correctness", Status::Fail, "not run: the file does not compile", 0, 4),
-                     checkResult("timing", Status::Skip, "needs a GPU", 0, 0)};
-    report.maxScore = 5;
-    const auto log = sarifOf(report);
+    const auto log = sarifOf(fixtures::compileErrorReport());
     const auto& results = log["runs"][0]["results"];
     REQUIRE(results.size() == 3);
     CHECK(results[0]["message"]["text"] == "'x' was not declared in this scope");

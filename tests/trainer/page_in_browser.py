@@ -27,32 +27,15 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
+from headless_chromium import expect, failures, find_chromium, start_chromium, wait_ready
+
 grader, course, kit, work = sys.argv[1], sys.argv[2], Path(sys.argv[3]), Path(sys.argv[4])
-
-
-def skip(why):
-    print(f"skipped: {why} (scripts/install-deps.sh --tests installs chromium, chromium-driver and python3-selenium)")
-    sys.exit(77)
-
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as ChromeService
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import Select
-except ImportError:
-    # Debian's python3-selenium belongs to Debian's python3; another python3 first on PATH lacks it.
-    if Path("/usr/bin/python3").exists() and Path(sys.executable).resolve() != Path("/usr/bin/python3").resolve():
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-    skip("python3-selenium is not installed")
-browser = next((shutil.which(b) for b in ("chromium", "chromium-browser") if shutil.which(b)), None)
-driver_path = shutil.which("chromedriver") or (Path("/usr/bin/chromedriver").exists() and "/usr/bin/chromedriver")
-if not browser:
-    skip("chromium is not installed")
-if not driver_path:
-    skip("chromedriver is not installed")
+chromium = find_chromium()
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 SEED = 7
 T = json.loads(subprocess.run([grader, "list", "--json", "--course", course], check=True, capture_output=True, text=True).stdout)["tile"]
@@ -64,9 +47,6 @@ tilemap = work / "tilemap.json"
 with open(tilemap, "w") as out:
     subprocess.run([grader, "tilemap", "lesson3", str(kit / "solutions/03-phase-loop/matmul_tiled.cu"), "--json", "--course", course],
                    check=True, stdout=out)
-
-failures = []
-
 
 LESSONS = {l["id"]: l for l in json.loads(subprocess.run([grader, "list", "--json", "--course", course], check=True, capture_output=True,
                                                          text=True).stdout)["lessons"]}
@@ -83,30 +63,13 @@ def check_tilemap_command(lesson):
     expect(run.returncode == 0 and "phases" in json.loads(run.stdout or "{}"), f"the panel's command fails: {run.stderr.strip()}")
 
 
-def expect(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-options = webdriver.ChromeOptions()
-options.binary_location = browser
-for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1400,1100"):
-    options.add_argument(flag)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-driver = webdriver.Chrome(service=ChromeService(executable_path=driver_path), options=options)
-driver.set_page_load_timeout(30)
+driver = start_chromium(chromium, ["--window-size=1400,1100"], logging={"browser": "ALL", "performance": "ALL"})
 url = page.resolve().as_uri()
 
 
 def load():
     driver.get(url)
-    for _ in range(100):
-        if driver.execute_script("return document.body.getAttribute('data-ready')") == "true":
-            return
-        time.sleep(0.05)
-    raise SystemExit("FAIL: the page never set data-ready (its script did not run to the end)")
+    wait_ready(driver, seconds=5)
 
 
 def exercise():

@@ -8,40 +8,18 @@ both times. Exit 77 (skipped) without Chromium, its driver, selenium or a
 built web/dist (node web/build.mjs).
 Usage: page_in_browser.py WEB_DIST STARTER_FILE
 Non-goal: the verdicts (the page does not judge records yet)."""
-import os, shutil, socket, subprocess, sys, tempfile, time
+import shutil, socket, subprocess, sys, tempfile, time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
+from headless_chromium import expect, failures, find_chromium, skip, start_chromium, wait_ready
+
 dist, starter = Path(sys.argv[1]), Path(sys.argv[2])
-
-
-def skip(why):
-    print(f"skipped: {why}")
-    sys.exit(77)
-
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service as ChromeService
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-except ImportError:
-    if Path("/usr/bin/python3").exists() and Path(sys.executable).resolve() != Path("/usr/bin/python3").resolve():
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-    skip("python3-selenium is not installed")
-browser, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-if not browser or not driver_path:
-    skip("chromium or chromium-driver is not installed")
+chromium = find_chromium()
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 if not (dist / "index.html").exists() or not (dist / "llvm.core.wasm").exists():
-    skip(f"{dist} is not built (cd web && npm ci && node build.mjs)")
-
-failures = []
-
-
-def expect(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
-
+    skip(f"{dist} is not built", "cd web && npm ci && node build.mjs")
 
 with socket.socket() as s:
     s.bind(("127.0.0.1", 0))
@@ -52,22 +30,11 @@ profile = tempfile.mkdtemp(prefix="web-page-profile-")
 driver = None
 try:
     time.sleep(0.5)
-    options = webdriver.ChromeOptions()
-    options.binary_location = browser
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
-                 # A request to any other host fails: the page must need none.
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=ChromeService(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(60)
+    # A request to any other host fails: the page must need none.
+    driver = start_chromium(chromium, [f"--user-data-dir={profile}", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
+                            load_timeout=60)
     driver.get(f"http://127.0.0.1:{port}/index.html")
-    for _ in range(400):
-        if driver.execute_script("return document.body.dataset.ready") == "true":
-            break
-        time.sleep(0.05)
-    else:
-        raise SystemExit("FAIL: the page never set data-ready")
+    wait_ready(driver, seconds=20)
     shown = driver.find_element(By.CSS_SELECTOR, ".cm-content").text
     expect("__global__ void matMulTiled" in shown and "TODO 1" in shown, "the editor does not hold the lesson 3 starter")
 

@@ -17,164 +17,223 @@
   function cellName(m, r, c) { return m + "[" + r + "][" + c + "]"; }
   function rangeName(m, r) { return m + "[" + r[0] + ".." + r[1] + "][" + r[2] + ".." + r[3] + "]"; }
 
-  var STEP_TEXT = {
-    load_a: "tA[ty][tx] = A[row][p*TILE + tx]",
-    load_b: "tB[ty][tx] = B[p*TILE + ty][col]",
-    sync_loaded: { en: "__syncthreads(): the tiles are complete", ru: "__syncthreads(): тайлы загружены целиком" },
-    multiply: { en: "sum += tA[ty][j] * tB[j][tx] for j in 0..TILE-1", ru: "sum += tA[ty][j] * tB[j][tx] для j от 0 до TILE-1" },
-    sync_used: { en: "__syncthreads(): every thread is done with the tiles before the next phase overwrites them",
-                 ru: "__syncthreads(): все потоки закончили с тайлами, прежде чем следующая фаза их перезапишет" }
-  };
-  function stepText(id, lang) { var s = STEP_TEXT[id]; return typeof s === "string" ? s : s[lang]; }
-
-  var WORDS = {
-    en: {
-      title: "Tile-map trainer", set: "Exercises", seed: "Seed", go: "New exercises", language: "Language",
-      setName: function (s) { return "Lesson " + s.replace("lesson", "") + " (" + s + ")"; },
-      exercise: function (i) { return "Exercise " + (i + 1); },
-      kinds: { thread_load: "One thread's loads", block_tiles: "A block's tiles", element_readers: "Who reads A[i][k]",
-               resident_phase: "The tiles in shared memory", global_reads: "Global reads", barrier_order: "Where the barriers go" },
-      check: "Check", clear: "Clear",
-      right: "Right", partly: "Partly right", wrong: "Wrong",
-      progress: function (right, all, seed) { return right + " of " + all + " right (seed " + seed + ", kept in this browser)"; },
-      badSeed: "The seed is a whole number from 0 to 4294967295.",
-      noStorage: "This browser keeps no progress here (localStorage is off).",
-      hint: "Click a cell, or drag to mark a rectangle (click again to unmark). Keyboard: Tab to a grid, arrows move, space or enter marks, shift+arrows marks while moving.",
-      legend: { marked: "marked", ok: "right", extra: "extra (not part of the answer)", missing: "missing (part of the answer)", given: "given", ctx: "the block's tile" },
-      grids: { A: "A (n × n)", B: "B (n × n)", C: "C (n × n)", tA: "tA (TILE × TILE)", tB: "tB (TILE × TILE)",
-               blocks: "C's tiles: one cell per block (column bx, row by)" },
-      parts: { A: "A", B: "B", tA: "tA", tB: "tB", blocks: "blocks", phase: "phase", readers: "threads that read it",
-               naive: "naive kernel", tiled: "tiled kernel", order: "order" },
-      question: {
-        thread_load: function (e, p) { return "Block (bx, by) = (" + p.bx + ", " + p.by + "), thread (tx, ty) = (" + p.tx + ", " + p.ty + "), phase p = " + p.p +
+  // Every message once, keyed by what it says: {en, ru} where the languages differ, one value
+  // where they do not; steps are the labels of barrier_order's phase steps.
+  var MESSAGES = {
+    title: { en: "Tile-map trainer", ru: "Тренажёр: карта тайлов" }, set: { en: "Exercises", ru: "Упражнения" }, seed: "Seed",
+    go: { en: "New exercises", ru: "Новые упражнения" }, language: { en: "Language", ru: "Язык" },
+    setName: {
+      en: function (s) { return "Lesson " + s.replace("lesson", "") + " (" + s + ")"; },
+      ru: function (s) { return "Урок " + s.replace("lesson", "") + " (" + s + ")"; }
+    },
+    exercise: { en: function (i) { return "Exercise " + (i + 1); }, ru: function (i) { return "Упражнение " + (i + 1); } },
+    kinds: {
+      thread_load: { en: "One thread's loads", ru: "Что загружает один поток" }, block_tiles: { en: "A block's tiles", ru: "Тайлы блока" },
+      element_readers: { en: "Who reads A[i][k]", ru: "Кто читает A[i][k]" },
+      resident_phase: { en: "The tiles in shared memory", ru: "Какие тайлы в разделяемой памяти" },
+      global_reads: { en: "Global reads", ru: "Чтения из глобальной памяти" },
+      barrier_order: { en: "Where the barriers go", ru: "Где стоят барьеры" }
+    },
+    check: { en: "Check", ru: "Проверить" }, clear: { en: "Clear", ru: "Очистить" }, right: { en: "Right", ru: "Верно" },
+    partly: { en: "Partly right", ru: "Частично верно" }, wrong: { en: "Wrong", ru: "Неверно" },
+    progress: {
+      en: function (right, all, seed) { return right + " of " + all + " right (seed " + seed + ", kept in this browser)"; },
+      ru: function (right, all, seed) { return "Верно " + right + " из " + all + " (seed " + seed + ", хранится в этом браузере)"; }
+    },
+    badSeed: { en: "The seed is a whole number from 0 to 4294967295.", ru: "Seed — целое число от 0 до 4294967295." },
+    noStorage: {
+      en: "This browser keeps no progress here (localStorage is off).",
+      ru: "Этот браузер здесь не хранит прогресс (localStorage выключен)."
+    },
+    hint: {
+      en: "Click a cell, or drag to mark a rectangle (click again to unmark). Keyboard: Tab to a grid, arrows move, space or enter marks, shift+arrows marks while moving.",
+      ru: "Щёлкните клетку или протяните мышью прямоугольник (повторный щелчок снимает отметку). Клавиатура: Tab до сетки, стрелки — перемещение, пробел или Enter — отметить, Shift+стрелки — отмечать на ходу."
+    },
+    legend: {
+      marked: { en: "marked", ru: "отмечено" }, ok: { en: "right", ru: "верно" },
+      extra: { en: "extra (not part of the answer)", ru: "лишнее (не входит в ответ)" },
+      missing: { en: "missing (part of the answer)", ru: "пропущено (входит в ответ)" }, given: { en: "given", ru: "дано" },
+      ctx: { en: "the block's tile", ru: "тайл блока" }
+    },
+    grids: {
+      A: "A (n × n)", B: "B (n × n)", C: "C (n × n)", tA: "tA (TILE × TILE)", tB: "tB (TILE × TILE)",
+      blocks: { en: "C's tiles: one cell per block (column bx, row by)", ru: "Тайлы C: клетка на блок (столбец bx, строка by)" }
+    },
+    parts: {
+      A: "A", B: "B", tA: "tA", tB: "tB", blocks: { en: "blocks", ru: "блоки" }, phase: { en: "phase", ru: "фаза" },
+      readers: { en: "threads that read it", ru: "потоков читают его" }, naive: { en: "naive kernel", ru: "наивное ядро" },
+      tiled: { en: "tiled kernel", ru: "тайловое ядро" }, order: { en: "order", ru: "порядок" }
+    },
+    question: {
+      thread_load: {
+        en: function (e, p) { return "Block (bx, by) = (" + p.bx + ", " + p.by + "), thread (tx, ty) = (" + p.tx + ", " + p.ty + "), phase p = " + p.p +
           "; n = " + e.n + ", TILE = " + T + ". Mark the element of A and the element of B this thread loads, and the slots of tA and tB it stores them in."; },
-        block_tiles: function (e, p) { return "Block (bx, by) = (" + p.bx + ", " + p.by + ") in phase p = " + p.p + "; n = " + e.n + ", TILE = " + T +
+        ru: function (e, p) { return "Блок (bx, by) = (" + p.bx + ", " + p.by + "), поток (tx, ty) = (" + p.tx + ", " + p.ty + "), фаза p = " + p.p +
+          "; n = " + e.n + ", TILE = " + T + ". Отметьте элемент A и элемент B, которые загружает этот поток, и ячейки tA и tB, куда он их кладёт."; }
+      },
+      block_tiles: {
+        en: function (e, p) { return "Block (bx, by) = (" + p.bx + ", " + p.by + ") in phase p = " + p.p + "; n = " + e.n + ", TILE = " + T +
           ". Mark the whole tile of A and the whole tile of B the block loads."; },
-        element_readers: function (e, p) { return "Element A[i][k] = A[" + p.i + "][" + p.k + "]; n = " + e.n + ", TILE = " + T +
+        ru: function (e, p) { return "Блок (bx, by) = (" + p.bx + ", " + p.by + ") в фазе p = " + p.p + "; n = " + e.n + ", TILE = " + T +
+          ". Отметьте весь тайл A и весь тайл B, которые загружает блок."; }
+      },
+      element_readers: {
+        en: function (e, p) { return "Element A[i][k] = A[" + p.i + "][" + p.k + "]; n = " + e.n + ", TILE = " + T +
           ". Mark every block that loads it (on the grid of C's tiles), and give the phase in which they load it and how many threads read it from shared memory, in all blocks together."; },
-        resident_phase: function (e, p) { return "Block (bx, by) = (" + p.bx + ", " + p.by + "), thread (tx, ty) = (" + p.tx + ", " + p.ty + ") computes its product k = " + p.k +
+        ru: function (e, p) { return "Элемент A[i][k] = A[" + p.i + "][" + p.k + "]; n = " + e.n + ", TILE = " + T +
+          ". Отметьте все блоки, которые его загружают (на сетке тайлов C), и укажите фазу, в которой они его загружают, и сколько потоков читают его из разделяемой памяти во всех блоках вместе."; }
+      },
+      resident_phase: {
+        en: function (e, p) { return "Block (bx, by) = (" + p.bx + ", " + p.by + "), thread (tx, ty) = (" + p.tx + ", " + p.ty + ") computes its product k = " + p.k +
           " (k counts over the whole dot product, 0.." + (e.n - 1) + "); n = " + e.n + ", TILE = " + T +
           ". Which phase's tiles are in shared memory then? Mark the slots of tA and tB it reads."; },
-        global_reads: function (e) { return "n = " + e.n + ", TILE = " + T + ": how many reads of global memory does one element of C take in the naive kernel, and in the tiled kernel?"; },
-        barrier_order: function () { return "The steps of one phase, shuffled. Type their labels in the order the kernel runs them (e.g. 3 1 5 2 4), or press the labels in that order."; }
+        ru: function (e, p) { return "Блок (bx, by) = (" + p.bx + ", " + p.by + "), поток (tx, ty) = (" + p.tx + ", " + p.ty + ") вычисляет произведение k = " + p.k +
+          " (k считается по всему скалярному произведению, 0.." + (e.n - 1) + "); n = " + e.n + ", TILE = " + T +
+          ". Тайлы какой фазы в этот момент лежат в разделяемой памяти? Отметьте ячейки tA и tB, которые он читает."; }
       },
-      noMark: "nothing marked",
-      more: function (k) { return " and " + k + " more"; },
-      noValue: "no answer",
-      notNumber: function (v) { return "“" + v + "” is not a whole number"; },
-      marked: function (list) { return "you marked " + list; },
-      typed: function (v) { return "you answered " + v; },
-      missingExtra: function (missing, extra) {
+      global_reads: {
+        en: function (e) { return "n = " + e.n + ", TILE = " + T + ": how many reads of global memory does one element of C take in the naive kernel, and in the tiled kernel?"; },
+        ru: function (e) { return "n = " + e.n + ", TILE = " + T + ": сколько чтений из глобальной памяти нужно на один элемент C в наивном ядре и в тайловом?"; }
+      },
+      barrier_order: {
+        en: function () { return "The steps of one phase, shuffled. Type their labels in the order the kernel runs them (e.g. 3 1 5 2 4), or press the labels in that order."; },
+        ru: function () { return "Шаги одной фазы, перемешанные. Наберите их номера в том порядке, в каком их выполняет ядро (например, 3 1 5 2 4), или нажмите номера в этом порядке."; }
+      }
+    },
+    noMark: { en: "nothing marked", ru: "ничего не отмечено" },
+    more: { en: function (k) { return " and " + k + " more"; }, ru: function (k) { return " и ещё " + k; } },
+    noValue: { en: "no answer", ru: "нет ответа" },
+    notNumber: { en: function (v) { return "“" + v + "” is not a whole number"; }, ru: function (v) { return "«" + v + "» — не целое число"; } },
+    marked: { en: function (list) { return "you marked " + list; }, ru: function (list) { return "вы отметили " + list; } },
+    typed: { en: function (v) { return "you answered " + v; }, ru: function (v) { return "ваш ответ: " + v; } },
+    missingExtra: {
+      en: function (missing, extra) {
         var parts = [];
         if (missing.count) parts.push(missing.count + " of the right cells missing: " + missing.list);
         if (extra.count) parts.push(extra.count + " extra: " + extra.list);
         return parts.join("; ");
       },
-      isRight: "right",
-      orderForm: "type the five labels 1 to 5, each once, e.g. 3 1 5 2 4",
-      explain: {
-        A_thread: function (x) { return "row = by*TILE + ty = " + x.by + "*" + T + " + " + x.ty + " = " + x.row + "; the thread loads A[row][p*TILE + tx] = " + cellName("A", x.row, x.p * T + x.tx); },
-        B_thread: function (x) { return "col = bx*TILE + tx = " + x.bx + "*" + T + " + " + x.tx + " = " + x.col + "; the thread loads B[p*TILE + ty][col] = " + cellName("B", x.p * T + x.ty, x.col); },
-        tA_thread: function (x) { return "each thread stores its element of A in its own slot: tA[ty][tx] = " + cellName("tA", x.ty, x.tx); },
-        tB_thread: function (x) { return "each thread stores its element of B in its own slot: tB[ty][tx] = " + cellName("tB", x.ty, x.tx); },
-        A_block: function (x, r) { return "the block's rows are by*TILE .. by*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; phase p takes the columns p*TILE .. p*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("A", r); },
-        B_block: function (x, r) { return "phase p takes the rows p*TILE .. p*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; the block's columns are bx*TILE .. bx*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("B", r); },
-        blocks: function (x) { return "row i = " + x.i + " belongs to the blocks with by = i / TILE = " + x.i + " / " + T + " = " + x.by + ": every bx from 0 to " + (x.B - 1) +
-          " (" + x.B + " blocks); in each, thread (tx, ty) = (k % TILE, i % TILE) = (" + x.tx + ", " + x.ty + ") loads it"; },
-        phase_readers: function (x) { return "column k = " + x.k + " is in the tile of phase p = k / TILE = " + x.k + " / " + T + " = " + x.p; },
-        readers: function (x) { return "in each block the TILE = " + T + " threads of row ty = " + x.ty + " read it from tA; " + x.B + " blocks: " + T + "*" + x.B + " = " + x.n + " = n threads"; },
-        phase_resident: function (x) { return "product k uses A[row][k] and B[k][col]; k = " + x.k + " is in phase p = k / TILE = " + x.k + " / " + T + " = " + x.p; },
-        tA_resident: function (x) { return "inside the phase j = k % TILE = " + x.j + ": the thread reads tA[ty][j] = " + cellName("tA", x.ty, x.j); },
-        tB_resident: function (x) { return "inside the phase j = k % TILE = " + x.j + ": the thread reads tB[j][tx] = " + cellName("tB", x.j, x.tx); },
-        naive: function (x) { return "the naive kernel reads a row of A and a column of B from global memory: 2*n = 2*" + x.n + " = " + 2 * x.n + " reads"; },
-        tiled: function (x) { return "the tiled kernel loads one element of A and one of B per phase, n / TILE = " + x.n + " / " + T + " = " + x.B + " phases: 2*n/TILE = " + 2 * x.B + " reads"; },
-        order: function (labels) { return "both loads first (in either order), then __syncthreads() so the tiles are complete, then the products, then __syncthreads() so that no thread overwrites the tiles while another still reads them: " + labels; }
-      },
-      tilemap: {
-        title: "Your kernel beside the correct tiles", load: "Load the JSON of grader tilemap … --json",
-        none: "Nothing loaded yet. Write it from the kit's folder with: ",
-        bad: function (why) { return "This file is not the JSON of grader tilemap --json: " + why; },
-        head: function (j) { return j.lesson + ", n = " + j.n + ", TILE = " + j.tile + ", block (" + j.block[0] + ", " + j.block[1] + ")"; },
-        phase: "Phase", yours: function (m) { return m + ": your kernel's loads"; }, correct: function (m) { return m + ": the correct tile"; },
-        stores: "C: your kernel's stores (the whole launch)",
-        times: function (k) { return k === 0 ? "not loaded" : "loaded " + k + (k === 1 ? " time" : " times"); },
-        storedTimes: function (k) { return k === 0 ? "not stored" : "stored " + k + (k === 1 ? " time" : " times"); }
-      }
-    },
-    ru: {
-      title: "Тренажёр: карта тайлов", set: "Упражнения", seed: "Seed", go: "Новые упражнения", language: "Язык",
-      setName: function (s) { return "Урок " + s.replace("lesson", "") + " (" + s + ")"; },
-      exercise: function (i) { return "Упражнение " + (i + 1); },
-      kinds: { thread_load: "Что загружает один поток", block_tiles: "Тайлы блока", element_readers: "Кто читает A[i][k]",
-               resident_phase: "Какие тайлы в разделяемой памяти", global_reads: "Чтения из глобальной памяти", barrier_order: "Где стоят барьеры" },
-      check: "Проверить", clear: "Очистить",
-      right: "Верно", partly: "Частично верно", wrong: "Неверно",
-      progress: function (right, all, seed) { return "Верно " + right + " из " + all + " (seed " + seed + ", хранится в этом браузере)"; },
-      badSeed: "Seed — целое число от 0 до 4294967295.",
-      noStorage: "Этот браузер здесь не хранит прогресс (localStorage выключен).",
-      hint: "Щёлкните клетку или протяните мышью прямоугольник (повторный щелчок снимает отметку). Клавиатура: Tab до сетки, стрелки — перемещение, пробел или Enter — отметить, Shift+стрелки — отмечать на ходу.",
-      legend: { marked: "отмечено", ok: "верно", extra: "лишнее (не входит в ответ)", missing: "пропущено (входит в ответ)", given: "дано", ctx: "тайл блока" },
-      grids: { A: "A (n × n)", B: "B (n × n)", C: "C (n × n)", tA: "tA (TILE × TILE)", tB: "tB (TILE × TILE)",
-               blocks: "Тайлы C: клетка на блок (столбец bx, строка by)" },
-      parts: { A: "A", B: "B", tA: "tA", tB: "tB", blocks: "блоки", phase: "фаза", readers: "потоков читают его",
-               naive: "наивное ядро", tiled: "тайловое ядро", order: "порядок" },
-      question: {
-        thread_load: function (e, p) { return "Блок (bx, by) = (" + p.bx + ", " + p.by + "), поток (tx, ty) = (" + p.tx + ", " + p.ty + "), фаза p = " + p.p +
-          "; n = " + e.n + ", TILE = " + T + ". Отметьте элемент A и элемент B, которые загружает этот поток, и ячейки tA и tB, куда он их кладёт."; },
-        block_tiles: function (e, p) { return "Блок (bx, by) = (" + p.bx + ", " + p.by + ") в фазе p = " + p.p + "; n = " + e.n + ", TILE = " + T +
-          ". Отметьте весь тайл A и весь тайл B, которые загружает блок."; },
-        element_readers: function (e, p) { return "Элемент A[i][k] = A[" + p.i + "][" + p.k + "]; n = " + e.n + ", TILE = " + T +
-          ". Отметьте все блоки, которые его загружают (на сетке тайлов C), и укажите фазу, в которой они его загружают, и сколько потоков читают его из разделяемой памяти во всех блоках вместе."; },
-        resident_phase: function (e, p) { return "Блок (bx, by) = (" + p.bx + ", " + p.by + "), поток (tx, ty) = (" + p.tx + ", " + p.ty + ") вычисляет произведение k = " + p.k +
-          " (k считается по всему скалярному произведению, 0.." + (e.n - 1) + "); n = " + e.n + ", TILE = " + T +
-          ". Тайлы какой фазы в этот момент лежат в разделяемой памяти? Отметьте ячейки tA и tB, которые он читает."; },
-        global_reads: function (e) { return "n = " + e.n + ", TILE = " + T + ": сколько чтений из глобальной памяти нужно на один элемент C в наивном ядре и в тайловом?"; },
-        barrier_order: function () { return "Шаги одной фазы, перемешанные. Наберите их номера в том порядке, в каком их выполняет ядро (например, 3 1 5 2 4), или нажмите номера в этом порядке."; }
-      },
-      noMark: "ничего не отмечено",
-      more: function (k) { return " и ещё " + k; },
-      noValue: "нет ответа",
-      notNumber: function (v) { return "«" + v + "» — не целое число"; },
-      marked: function (list) { return "вы отметили " + list; },
-      typed: function (v) { return "ваш ответ: " + v; },
-      missingExtra: function (missing, extra) {
+      ru: function (missing, extra) {
         var parts = [];
         if (missing.count) parts.push("пропущено верных клеток: " + missing.count + " (" + missing.list + ")");
         if (extra.count) parts.push("лишних: " + extra.count + " (" + extra.list + ")");
         return parts.join("; ");
+      }
+    },
+    isRight: { en: "right", ru: "верно" },
+    orderForm: {
+      en: "type the five labels 1 to 5, each once, e.g. 3 1 5 2 4",
+      ru: "наберите пять номеров от 1 до 5, каждый один раз, например 3 1 5 2 4"
+    },
+    explain: {
+      A_thread: {
+        en: function (x) { return "row = by*TILE + ty = " + x.by + "*" + T + " + " + x.ty + " = " + x.row + "; the thread loads A[row][p*TILE + tx] = " + cellName("A", x.row, x.p * T + x.tx); },
+        ru: function (x) { return "row = by*TILE + ty = " + x.by + "*" + T + " + " + x.ty + " = " + x.row + "; поток загружает A[row][p*TILE + tx] = " + cellName("A", x.row, x.p * T + x.tx); }
       },
-      isRight: "верно",
-      orderForm: "наберите пять номеров от 1 до 5, каждый один раз, например 3 1 5 2 4",
-      explain: {
-        A_thread: function (x) { return "row = by*TILE + ty = " + x.by + "*" + T + " + " + x.ty + " = " + x.row + "; поток загружает A[row][p*TILE + tx] = " + cellName("A", x.row, x.p * T + x.tx); },
-        B_thread: function (x) { return "col = bx*TILE + tx = " + x.bx + "*" + T + " + " + x.tx + " = " + x.col + "; поток загружает B[p*TILE + ty][col] = " + cellName("B", x.p * T + x.ty, x.col); },
-        tA_thread: function (x) { return "каждый поток кладёт свой элемент A в свою ячейку: tA[ty][tx] = " + cellName("tA", x.ty, x.tx); },
-        tB_thread: function (x) { return "каждый поток кладёт свой элемент B в свою ячейку: tB[ty][tx] = " + cellName("tB", x.ty, x.tx); },
-        A_block: function (x, r) { return "строки блока: by*TILE .. by*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; фаза p берёт столбцы p*TILE .. p*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("A", r); },
-        B_block: function (x, r) { return "фаза p берёт строки p*TILE .. p*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; столбцы блока: bx*TILE .. bx*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("B", r); },
-        blocks: function (x) { return "строка i = " + x.i + " принадлежит блокам с by = i / TILE = " + x.i + " / " + T + " = " + x.by + ": все bx от 0 до " + (x.B - 1) +
-          " (" + x.B + " блоков); в каждом его загружает поток (tx, ty) = (k % TILE, i % TILE) = (" + x.tx + ", " + x.ty + ")"; },
-        phase_readers: function (x) { return "столбец k = " + x.k + " лежит в тайле фазы p = k / TILE = " + x.k + " / " + T + " = " + x.p; },
-        readers: function (x) { return "в каждом блоке его читают из tA TILE = " + T + " потоков строки ty = " + x.ty + "; блоков " + x.B + ": " + T + "*" + x.B + " = " + x.n + " = n потоков"; },
-        phase_resident: function (x) { return "произведение k использует A[row][k] и B[k][col]; k = " + x.k + " лежит в фазе p = k / TILE = " + x.k + " / " + T + " = " + x.p; },
-        tA_resident: function (x) { return "внутри фазы j = k % TILE = " + x.j + ": поток читает tA[ty][j] = " + cellName("tA", x.ty, x.j); },
-        tB_resident: function (x) { return "внутри фазы j = k % TILE = " + x.j + ": поток читает tB[j][tx] = " + cellName("tB", x.j, x.tx); },
-        naive: function (x) { return "наивное ядро читает из глобальной памяти строку A и столбец B: 2*n = 2*" + x.n + " = " + 2 * x.n + " чтений"; },
-        tiled: function (x) { return "тайловое ядро за фазу загружает один элемент A и один элемент B, фаз n / TILE = " + x.n + " / " + T + " = " + x.B + ": 2*n/TILE = " + 2 * x.B + " чтений"; },
-        order: function (labels) { return "сначала обе загрузки (в любом порядке), затем __syncthreads(), чтобы тайлы были загружены целиком, затем произведения, затем __syncthreads(), чтобы ни один поток не перезаписал тайлы, пока другой их ещё читает: " + labels; }
+      B_thread: {
+        en: function (x) { return "col = bx*TILE + tx = " + x.bx + "*" + T + " + " + x.tx + " = " + x.col + "; the thread loads B[p*TILE + ty][col] = " + cellName("B", x.p * T + x.ty, x.col); },
+        ru: function (x) { return "col = bx*TILE + tx = " + x.bx + "*" + T + " + " + x.tx + " = " + x.col + "; поток загружает B[p*TILE + ty][col] = " + cellName("B", x.p * T + x.ty, x.col); }
       },
-      tilemap: {
-        title: "Ваше ядро рядом с верными тайлами", load: "Загрузите JSON из grader tilemap … --json",
-        none: "Пока ничего не загружено. Запишите его из папки курса так: ",
-        bad: function (why) { return "Это не JSON из grader tilemap --json: " + why; },
-        head: function (j) { return j.lesson + ", n = " + j.n + ", TILE = " + j.tile + ", блок (" + j.block[0] + ", " + j.block[1] + ")"; },
-        phase: "Фаза", yours: function (m) { return m + ": что загрузило ваше ядро"; }, correct: function (m) { return m + ": верный тайл"; },
-        stores: "C: что записало ваше ядро (весь запуск)",
-        times: function (k) { return k === 0 ? "не загружен" : "загружен " + k + " раз"; },
-        storedTimes: function (k) { return k === 0 ? "не записан" : "записан " + k + " раз"; }
+      tA_thread: {
+        en: function (x) { return "each thread stores its element of A in its own slot: tA[ty][tx] = " + cellName("tA", x.ty, x.tx); },
+        ru: function (x) { return "каждый поток кладёт свой элемент A в свою ячейку: tA[ty][tx] = " + cellName("tA", x.ty, x.tx); }
+      },
+      tB_thread: {
+        en: function (x) { return "each thread stores its element of B in its own slot: tB[ty][tx] = " + cellName("tB", x.ty, x.tx); },
+        ru: function (x) { return "каждый поток кладёт свой элемент B в свою ячейку: tB[ty][tx] = " + cellName("tB", x.ty, x.tx); }
+      },
+      A_block: {
+        en: function (x, r) { return "the block's rows are by*TILE .. by*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; phase p takes the columns p*TILE .. p*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("A", r); },
+        ru: function (x, r) { return "строки блока: by*TILE .. by*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; фаза p берёт столбцы p*TILE .. p*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("A", r); }
+      },
+      B_block: {
+        en: function (x, r) { return "phase p takes the rows p*TILE .. p*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; the block's columns are bx*TILE .. bx*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("B", r); },
+        ru: function (x, r) { return "фаза p берёт строки p*TILE .. p*TILE + TILE-1 = " + r[0] + ".." + r[1] + "; столбцы блока: bx*TILE .. bx*TILE + TILE-1 = " + r[2] + ".." + r[3] + ": " + rangeName("B", r); }
+      },
+      blocks: {
+        en: function (x) { return "row i = " + x.i + " belongs to the blocks with by = i / TILE = " + x.i + " / " + T + " = " + x.by + ": every bx from 0 to " + (x.B - 1) +
+          " (" + x.B + " blocks); in each, thread (tx, ty) = (k % TILE, i % TILE) = (" + x.tx + ", " + x.ty + ") loads it"; },
+        ru: function (x) { return "строка i = " + x.i + " принадлежит блокам с by = i / TILE = " + x.i + " / " + T + " = " + x.by + ": все bx от 0 до " + (x.B - 1) +
+          " (" + x.B + " блоков); в каждом его загружает поток (tx, ty) = (k % TILE, i % TILE) = (" + x.tx + ", " + x.ty + ")"; }
+      },
+      phase_readers: {
+        en: function (x) { return "column k = " + x.k + " is in the tile of phase p = k / TILE = " + x.k + " / " + T + " = " + x.p; },
+        ru: function (x) { return "столбец k = " + x.k + " лежит в тайле фазы p = k / TILE = " + x.k + " / " + T + " = " + x.p; }
+      },
+      readers: {
+        en: function (x) { return "in each block the TILE = " + T + " threads of row ty = " + x.ty + " read it from tA; " + x.B + " blocks: " + T + "*" + x.B + " = " + x.n + " = n threads"; },
+        ru: function (x) { return "в каждом блоке его читают из tA TILE = " + T + " потоков строки ty = " + x.ty + "; блоков " + x.B + ": " + T + "*" + x.B + " = " + x.n + " = n потоков"; }
+      },
+      phase_resident: {
+        en: function (x) { return "product k uses A[row][k] and B[k][col]; k = " + x.k + " is in phase p = k / TILE = " + x.k + " / " + T + " = " + x.p; },
+        ru: function (x) { return "произведение k использует A[row][k] и B[k][col]; k = " + x.k + " лежит в фазе p = k / TILE = " + x.k + " / " + T + " = " + x.p; }
+      },
+      tA_resident: {
+        en: function (x) { return "inside the phase j = k % TILE = " + x.j + ": the thread reads tA[ty][j] = " + cellName("tA", x.ty, x.j); },
+        ru: function (x) { return "внутри фазы j = k % TILE = " + x.j + ": поток читает tA[ty][j] = " + cellName("tA", x.ty, x.j); }
+      },
+      tB_resident: {
+        en: function (x) { return "inside the phase j = k % TILE = " + x.j + ": the thread reads tB[j][tx] = " + cellName("tB", x.j, x.tx); },
+        ru: function (x) { return "внутри фазы j = k % TILE = " + x.j + ": поток читает tB[j][tx] = " + cellName("tB", x.j, x.tx); }
+      },
+      naive: {
+        en: function (x) { return "the naive kernel reads a row of A and a column of B from global memory: 2*n = 2*" + x.n + " = " + 2 * x.n + " reads"; },
+        ru: function (x) { return "наивное ядро читает из глобальной памяти строку A и столбец B: 2*n = 2*" + x.n + " = " + 2 * x.n + " чтений"; }
+      },
+      tiled: {
+        en: function (x) { return "the tiled kernel loads one element of A and one of B per phase, n / TILE = " + x.n + " / " + T + " = " + x.B + " phases: 2*n/TILE = " + 2 * x.B + " reads"; },
+        ru: function (x) { return "тайловое ядро за фазу загружает один элемент A и один элемент B, фаз n / TILE = " + x.n + " / " + T + " = " + x.B + ": 2*n/TILE = " + 2 * x.B + " чтений"; }
+      },
+      order: {
+        en: function (labels) { return "both loads first (in either order), then __syncthreads() so the tiles are complete, then the products, then __syncthreads() so that no thread overwrites the tiles while another still reads them: " + labels; },
+        ru: function (labels) { return "сначала обе загрузки (в любом порядке), затем __syncthreads(), чтобы тайлы были загружены целиком, затем произведения, затем __syncthreads(), чтобы ни один поток не перезаписал тайлы, пока другой их ещё читает: " + labels; }
+      }
+    },
+    tilemap: {
+      title: { en: "Your kernel beside the correct tiles", ru: "Ваше ядро рядом с верными тайлами" },
+      load: { en: "Load the JSON of grader tilemap … --json", ru: "Загрузите JSON из grader tilemap … --json" },
+      none: { en: "Nothing loaded yet. Write it from the kit's folder with: ", ru: "Пока ничего не загружено. Запишите его из папки курса так: " },
+      bad: {
+        en: function (why) { return "This file is not the JSON of grader tilemap --json: " + why; },
+        ru: function (why) { return "Это не JSON из grader tilemap --json: " + why; }
+      },
+      head: {
+        en: function (j) { return j.lesson + ", n = " + j.n + ", TILE = " + j.tile + ", block (" + j.block[0] + ", " + j.block[1] + ")"; },
+        ru: function (j) { return j.lesson + ", n = " + j.n + ", TILE = " + j.tile + ", блок (" + j.block[0] + ", " + j.block[1] + ")"; }
+      },
+      phase: { en: "Phase", ru: "Фаза" },
+      yours: { en: function (m) { return m + ": your kernel's loads"; }, ru: function (m) { return m + ": что загрузило ваше ядро"; } },
+      correct: { en: function (m) { return m + ": the correct tile"; }, ru: function (m) { return m + ": верный тайл"; } },
+      stores: { en: "C: your kernel's stores (the whole launch)", ru: "C: что записало ваше ядро (весь запуск)" },
+      times: {
+        en: function (k) { return k === 0 ? "not loaded" : "loaded " + k + (k === 1 ? " time" : " times"); },
+        ru: function (k) { return k === 0 ? "не загружен" : "загружен " + k + " раз"; }
+      },
+      storedTimes: {
+        en: function (k) { return k === 0 ? "not stored" : "stored " + k + (k === 1 ? " time" : " times"); },
+        ru: function (k) { return k === 0 ? "не записан" : "записан " + k + " раз"; }
+      }
+    },
+    steps: {
+      load_a: "tA[ty][tx] = A[row][p*TILE + tx]", load_b: "tB[ty][tx] = B[p*TILE + ty][col]",
+      sync_loaded: { en: "__syncthreads(): the tiles are complete", ru: "__syncthreads(): тайлы загружены целиком" },
+      multiply: { en: "sum += tA[ty][j] * tB[j][tx] for j in 0..TILE-1", ru: "sum += tA[ty][j] * tB[j][tx] для j от 0 до TILE-1" },
+      sync_used: {
+        en: "__syncthreads(): every thread is done with the tiles before the next phase overwrites them",
+        ru: "__syncthreads(): все потоки закончили с тайлами, прежде чем следующая фаза их перезапишет"
       }
     }
   };
+  /** `table` in one language: each {en, ru} entry replaced by its `lang` value, groups kept. */
+  function inLanguage(table, lang) {
+    var out = {};
+    for (var k in table) {
+      var v = table[k], group = v !== null && typeof v === "object";
+      out[k] = !group ? v : "en" in v && "ru" in v ? v[lang] : inLanguage(v, lang);
+    }
+    return out;
+  }
+  var WORDS = { en: inLanguage(MESSAGES, "en"), ru: inLanguage(MESSAGES, "ru") };
 
   // ---- state ---------------------------------------------------------------------------------
   var state = {
@@ -538,7 +597,7 @@
             input.dispatchEvent(new Event("input"));
           });
           li.appendChild(b);
-          li.appendChild(el("code", null, stepText(id, state.lang)));
+          li.appendChild(el("code", null, words().steps[id]));
           list.appendChild(li);
         });
         box.appendChild(list);
