@@ -529,6 +529,7 @@ TEST_CASE("every option of grader batch reaches the Slurm jobs that read it, or 
         {"--assignment-id", {{"--assignment-id", "77"}, "merge", "--assignment-id 77"}},
         {"--missing-as-zero", {{"--missing-as-zero"}, "merge", "--missing-as-zero"}},
         {"--names", {{"--names"}, "merge", "--names"}},
+        {"--profile", {{"--profile", (tmp.path / "where.json").string()}, "array", "where-shard-\"${SLURM_ARRAY_TASK_ID}\".json"}},
         {"--assignment-prefix", {{"--assignment-prefix", "hw"}, "both", "--assignment-prefix hw"}},
     };
     const Outcome help = runGrader({"batch", "--help"});

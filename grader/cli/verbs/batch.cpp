@@ -45,11 +45,18 @@ std::string layoutOptions(const BatchOptions& o) {
     return words;
 }
 
-/// What only grading reads (--seed, --lessons-at-once), for each shard, or "".
-std::string gradeOptions(const BatchOptions& o) {
+/// What only grading reads (--seed, --lessons-at-once, --profile), for each shard, or "". Each shard
+/// writes its own profile: PROFILE's stem + "-shard-K" + its extension.
+std::string gradeOptions(const BatchCommand& command) {
+    const BatchOptions& o = command.options;
     std::string words;
     if (o.seed) words += " --seed " + std::to_string(*o.seed);
     if (o.lessonsAtOnce > 0) words += " --lessons-at-once " + std::to_string(o.lessonsAtOnce);
+    if (command.profile) {
+        const fs::path profile = absolutePath(*command.profile);
+        words += " --profile " + shellQuote((profile.parent_path() / profile.stem()).string() + "-shard-") + "\"${SLURM_ARRAY_TASK_ID}\"" +
+                 shellQuote(profile.extension().string());
+    }
     return words.empty() ? "" : words.substr(1);
 }
 
@@ -89,7 +96,7 @@ ExitCode writeSlurm(const BatchCommand& command, std::ostream& out, std::ostream
     job.sandbox = o.sandbox;
     if (o.feedback) job.feedback = absolutePath(*o.feedback);
     job.layoutOptions = layoutOptions(o);
-    job.gradeOptions = gradeOptions(o);
+    job.gradeOptions = gradeOptions(command);
     job.mergeOptions = mergeOptions(o);
     const fs::path arrayScript = absolutePath(*command.slurmScript);
     fs::path mergeScript = arrayScript.parent_path() / (arrayScript.stem().string() + "-merge" + arrayScript.extension().string());
