@@ -8,6 +8,8 @@
 #include <atomic>
 #include <cstring>
 #include <ctime>
+#include <limits>
+#include <stdexcept>
 
 #include "core/toolchain.h"
 #include "report/reporter.h"
@@ -32,23 +34,48 @@ std::string text(const nlohmann::json& j, const char* key) {
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+/// A field that holds a number no grader writes there (a fraction, or one out of range): the result is damaged.
+struct DamagedNumber : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// The whole number at `key` as T (`fallback` when absent); a fraction or a number out of T's range is
+/// DamagedNumber, never converted (a float out of range converts to an integer undefinedly).
+template <class T>
+T wholeNumber(const nlohmann::json& j, const char* key, T fallback = T{}) {
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return fallback;
+    if (it->is_number_unsigned()) {
+        const auto value = it->get<uint64_t>();
+        if (value <= static_cast<uint64_t>(std::numeric_limits<T>::max())) return static_cast<T>(value);
+    } else if (it->is_number_integer()) {
+        const auto value = it->get<int64_t>();
+        if (value >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
+            (value < 0 || static_cast<uint64_t>(value) <= static_cast<uint64_t>(std::numeric_limits<T>::max())))
+            return static_cast<T>(value);
+    } else if (!it->is_number()) {
+        return it->template get<T>();  // not a number at all: nlohmann's own type error, a damaged result too
+    }
+    throw DamagedNumber(std::string("\"") + key + "\" is not a whole number in range: " + it->dump());
+}
+
 LessonReport lessonReportFromJson(const nlohmann::json& j) {
     LessonReport r;
     r.lesson = text(j, "lesson");
     r.file = text(j, "file");
     r.backend = text(j, "backend");
     r.device = text(j, "device");
-    r.seed = j.value("seed", uint64_t{0});
-    r.score = j.value("score", 0);
-    r.maxScore = j.value("max_score", 0);
+    r.seed = wholeNumber<uint64_t>(j, "seed");
+    r.score = wholeNumber<int>(j, "score");
+    r.maxScore = wholeNumber<int>(j, "max_score");
     r.note = text(j, "note");
     for (const auto& c : j.value("checks", nlohmann::json::array())) {
         CheckResult check;
         check.name = text(c, "name");
         check.status = statusFromWord(text(c, "status"));
         check.message = text(c, "message");
-        check.points = c.value("points", 0);
-        check.maxPoints = c.value("max_points", 0);
+        check.points = wholeNumber<int>(c, "points");
+        check.maxPoints = wholeNumber<int>(c, "max_points");
         if (auto findings = c.find("findings"); findings != c.end()) check.findings = findingsFromJson(*findings);
         if (auto measured = c.find("measurements"); measured != c.end()) check.measurements = measurementsFromJson(*measured);
         r.checks.push_back(check);
@@ -146,7 +173,7 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std
         r.source = text(j, "source");
         r.name = text(j, "name");
         r.late = j.value("late", false);
-        r.latePenalty = j.value("late_penalty", 0);
+        r.latePenalty = wholeNumber<int>(j, "late_penalty");
         r.status = text(j, "status");
         r.message = text(j, "message");
         r.submissionKey = text(j, "submission_key");
@@ -154,7 +181,7 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std
         r.courseHash = text(j, "course_hash");
         r.backend = text(j, "backend");
         r.sandboxed = j.value("sandboxed", false);
-        r.seed = j.value("seed", uint64_t{0});
+        r.seed = wholeNumber<uint64_t>(j, "seed");
         r.shard = text(j, "shard");
         r.gradedAt = text(j, "graded_at");
         r.seconds = j.value("seconds", 0.0);
@@ -168,7 +195,7 @@ Expected<StudentResult> studentResultFromJson(const nlohmann::json& j, const std
             r.lessons.push_back(outcome);
         }
         return r;
-    } catch (const nlohmann::json::exception& e) {
+    } catch (const std::exception& e) {  // nlohmann's type errors and DamagedNumber
         return Error{where, std::string("a damaged batch result: ") + e.what(), "delete it; the next run grades that student again"};
     }
 }

@@ -83,6 +83,25 @@ TEST_CASE("a result round-trips through its JSON file with lessons in the check 
     CHECK_FALSE(studentResultFromJson(nlohmann::json::object(), "x.json").ok());
 }
 
+TEST_CASE("a result whose whole numbers are fractions or out of range is refused with the field, never converted (found by fuzz_results)") {
+    const Course course = twoLessons();
+    const nlohmann::json good = studentResultJson(ada(course));
+    for (const auto& [path, value] : std::vector<std::pair<nlohmann::json::json_pointer, nlohmann::json>>{
+             {nlohmann::json::json_pointer("/seed"), 9.4e99},
+             {nlohmann::json::json_pointer("/lessons/0/seed"), -1},
+             {nlohmann::json::json_pointer("/lessons/0/score"), 2.5},
+             {nlohmann::json::json_pointer("/lessons/0/checks/0/points"), 1e300},
+             {nlohmann::json::json_pointer("/late_penalty"), 4294967296LL}}) {
+        nlohmann::json damaged = good;
+        damaged[path] = value;
+        auto read = studentResultFromJson(damaged, "ada.json");
+        INFO(path.to_string());
+        REQUIRE_FALSE(read.ok());
+        CHECK(read.error().message.find("is not a whole number in range") != std::string::npos);
+        CHECK(read.error().message.find("\"" + path.back() + "\"") != std::string::npos);
+    }
+}
+
 TEST_CASE("results are written atomically and a damaged one is reported and not trusted") {
     TempFolder tmp("results-atomic");
     const fs::path file = tmp.path / "ada.json";
