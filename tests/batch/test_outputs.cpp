@@ -86,14 +86,15 @@ TEST_CASE("a result round-trips through its JSON file with lessons in the check 
 TEST_CASE("a result whose whole numbers are fractions or out of range is refused with the field, never converted (found by fuzz_results)") {
     const Course course = twoLessons();
     const nlohmann::json good = studentResultJson(ada(course));
-    for (const auto& [path, value] : std::vector<std::pair<nlohmann::json::json_pointer, nlohmann::json>>{
+    for (const auto& field : std::vector<std::pair<nlohmann::json::json_pointer, nlohmann::json>>{
              {nlohmann::json::json_pointer("/seed"), 9.4e99},
              {nlohmann::json::json_pointer("/lessons/0/seed"), -1},
              {nlohmann::json::json_pointer("/lessons/0/score"), 2.5},
              {nlohmann::json::json_pointer("/lessons/0/checks/0/points"), 1e300},
              {nlohmann::json::json_pointer("/late_penalty"), 4294967296LL}}) {
+        const nlohmann::json::json_pointer& path = field.first;  // clang 14 cannot capture a structured binding in doctest's lambdas
         nlohmann::json damaged = good;
-        damaged[path] = value;
+        damaged[path] = field.second;
         auto read = studentResultFromJson(damaged, "ada.json");
         INFO(path.to_string());
         REQUIRE_FALSE(read.ok());
