@@ -118,15 +118,6 @@ std::unique_ptr<Backend> makeCpuBackend();
 /// The CUDA backend (needs nvcc and a device at run time), on `device` (default: the first visible one).
 std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device = std::nullopt);
 
-/// What the gpu backend's runs in this process spent on their devices' turns (core/turn_lock.h).
-struct GpuTurnStats {
-    int shared = 0, alone = 0;                 ///< runs that shared the card, runs that had it alone (timing, speedup)
-    double sharedWaitS = 0, aloneWaitS = 0;    ///< seconds spent waiting for the turn
-    double sharedHeldS = 0, aloneHeldS = 0;    ///< seconds the turns were held (the runs themselves)
-};
-/// The totals so far, over every device.
-GpuTurnStats gpuTurnStats();
-
 /// How a timed run's child moves between device turns: the harness says when its timed launches begin
 /// (it waits until toExclusive has returned) and when they have ended (toShared), through two fifos in
 /// its run folder that the environment variable GRADER_TURN_FIFOS names.

@@ -71,18 +71,8 @@ Expected<std::filesystem::path> compiledHarness(const Lesson& lesson, const std:
     return result.executable;
 }
 
-std::mutex turnStatsMutex;
-GpuTurnStats turnStats;
-
 double seconds(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
-}
-
-void countTurn(bool alone, double waited, double held) {
-    std::lock_guard<std::mutex> lock(turnStatsMutex);
-    (alone ? turnStats.alone : turnStats.shared) += 1;
-    (alone ? turnStats.aloneWaitS : turnStats.sharedWaitS) += waited;
-    (alone ? turnStats.aloneHeldS : turnStats.sharedHeldS) += held;
 }
 
 /// The device turn one child holds, moved between shared and exclusive as its run asks: each
@@ -102,8 +92,7 @@ public:
         lock_.emplace(TurnLock::take(lockFile_, mode));
         granted_ = std::chrono::steady_clock::now();
         mode_ = mode;
-        waited_ = seconds(asked, granted_);
-        addTime(lesson_, TimeUse::Waiting, waited_);
+        addTime(lesson_, TimeUse::Waiting, seconds(asked, granted_));
     }
     /// Gives up the turn held, if any.
     void release() {
@@ -111,7 +100,7 @@ public:
         lock_.reset();
         const bool alone = mode_ == TurnLock::Mode::Exclusive;
         double held = seconds(granted_, std::chrono::steady_clock::now());
-        countTurn(alone, waited_, held);
+        countFor(lesson_, alone ? +[](LessonTime& t) { ++t.exclusiveTurns; } : +[](LessonTime& t) { ++t.sharedTurns; });
         if (first_) {
             const double start = std::min(held, sandboxStartCost());
             addTime(lesson_, TimeUse::SandboxStart, start);
@@ -127,7 +116,6 @@ private:
     std::optional<TurnLock> lock_;
     TurnLock::Mode mode_ = TurnLock::Mode::Shared;
     std::chrono::steady_clock::time_point granted_;
-    double waited_ = 0;
     bool first_ = true;
 };
 
@@ -262,11 +250,6 @@ private:
 };
 
 }  // namespace
-
-GpuTurnStats gpuTurnStats() {
-    std::lock_guard<std::mutex> lock(turnStatsMutex);
-    return turnStats;
-}
 
 std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device) { return std::make_unique<GpuBackend>(std::move(device)); }
 

@@ -28,6 +28,8 @@ struct LessonTime {
     int emulatorProcesses = 0;   ///< emulator children started
     int gpuProcesses = 0;        ///< children started on a GPU (a sanitizer's run counts once)
     int gpuBuilds = 0;           ///< distinct gpu builds that ran at least once
+    int sharedTurns = 0;         ///< GPU turns taken shared (a timed run takes one more for its timed launches)
+    int exclusiveTurns = 0;      ///< GPU turns that had the device alone
     /// Seconds spent on `use`.
     double& operator[](TimeUse use) { return seconds[static_cast<int>(use)]; }
     double operator[](TimeUse use) const { return seconds[static_cast<int>(use)]; }

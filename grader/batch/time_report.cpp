@@ -20,6 +20,8 @@ LessonTime totalOf(const std::map<std::string, LessonTime>& lessons) {
         total.emulatorProcesses += time.emulatorProcesses;
         total.gpuProcesses += time.gpuProcesses;
         total.gpuBuilds += time.gpuBuilds;
+        total.sharedTurns += time.sharedTurns;
+        total.exclusiveTurns += time.exclusiveTurns;
     }
     return total;
 }
@@ -44,6 +46,8 @@ nlohmann::json lessonJson(const LessonTime& time) {
     json["emulator_processes"] = time.emulatorProcesses;
     json["gpu_processes"] = time.gpuProcesses;
     json["gpu_files"] = time.gpuBuilds;
+    json["gpu_shared_turns"] = time.sharedTurns;
+    json["gpu_exclusive_turns"] = time.exclusiveTurns;
     return json;
 }
 
@@ -55,6 +59,14 @@ std::string timeSplitText(const std::map<std::string, LessonTime>& lessons) {
                        "  lesson      compile  emulator  GPU shared GPU alone  waiting  sandbox start\n";
     for (const auto& [id, time] : lessons) text += row(id, time);
     return text + row("total", totalOf(lessons));
+}
+
+std::string gpuTurnsText(const std::map<std::string, LessonTime>& lessons) {
+    const LessonTime total = totalOf(lessons);
+    char line[256];
+    std::snprintf(line, sizeof line, "GPU turns: %d shared (%.0f s running), %d alone (%.0f s running); %.0f s waiting for them\n",
+                  total.sharedTurns, total[TimeUse::GpuShared], total.exclusiveTurns, total[TimeUse::GpuExclusive], total[TimeUse::Waiting]);
+    return line;
 }
 
 std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, const RunShape& shape) {

@@ -23,6 +23,8 @@ struct RunShape {
 
 /// The summary's lines: "time by lesson, summed over the class (seconds):" and a row per lesson and the total.
 std::string timeSplitText(const std::map<std::string, LessonTime>& lessons);
+/// "GPU turns: N shared (S s running), M alone (A s running); W s waiting for them", over every lesson.
+std::string gpuTurnsText(const std::map<std::string, LessonTime>& lessons);
 /// The --profile document: the run's shape, each lesson's seconds and counts, and their total.
 std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, const RunShape& shape);
 

@@ -38,6 +38,9 @@ TEST_CASE("the batch's split sums the lessons, as text and as JSON") {
     lessons["lesson1"][TimeUse::GpuShared] = 4;
     lessons["lesson1"].gpuProcesses = 6;
     lessons["lesson1"].gpuBuilds = 3;
+    lessons["lesson1"].sharedTurns = 7;
+    lessons["lesson2"].sharedTurns = 1;
+    lessons["lesson2"].exclusiveTurns = 2;
     lessons["lesson2"][TimeUse::Compile] = 2.5;
     lessons["lesson2"][TimeUse::Waiting] = 1;
     lessons["lesson2"][TimeUse::SandboxStart] = 0.5;
@@ -58,6 +61,9 @@ TEST_CASE("the batch's split sums the lessons, as text and as JSON") {
     CHECK(json["total"]["compile_s"] == 12.5);
     CHECK(json["total"]["gpu_processes"] == 6);
     CHECK(json["total"]["gpu_files"] == 3);
+    CHECK(json["total"]["gpu_shared_turns"] == 8);
+    CHECK(json["lessons"]["lesson2"]["gpu_exclusive_turns"] == 2);
+    CHECK(gpuTurnsText(lessons) == "GPU turns: 8 shared (4 s running), 2 alone (0 s running); 1 s waiting for them\n");
     for (const char* key : {"compile_s", "emulator_s", "gpu_shared_s", "gpu_exclusive_s", "waiting_s", "sandbox_start_s"})
         CHECK_MESSAGE(json["total"].contains(key), key);
 }

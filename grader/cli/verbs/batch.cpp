@@ -257,11 +257,7 @@ ExitCode runBatchCommand(const Course& course, BatchCommand command, std::ostrea
         out << "devices:";
         for (size_t i = 0; i < graded->devices.size(); ++i) out << (i ? ", " : " ") << graded->devices[i];
         out << " (each worker on one; a timing run has its device alone)\n";
-        const GpuTurnStats t = gpuTurnStats();
-        char turns[256];
-        std::snprintf(turns, sizeof turns, "GPU turns: %d shared (%.0f s waiting, %.0f s running), %d alone (%.0f s waiting, %.0f s running)\n",
-                      t.shared, t.sharedWaitS, t.sharedHeldS, t.alone, t.aloneWaitS, t.aloneHeldS);
-        out << turns;
+        out << gpuTurnsText(graded->time);
     }
     out << timeSplitText(graded->time);
     if (graded->graderErrors)
