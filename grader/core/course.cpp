@@ -7,7 +7,9 @@
 // cannot run, a threshold that accepts anything or nothing), are theirs.
 #include "core/course.h"
 
+#ifndef __wasm__  // the browser's judge gets the course as JSON (web/judge/course_json.cpp): no yaml-cpp there
 #include <yaml-cpp/yaml.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -15,10 +17,13 @@
 
 #include "core/spelling.h"
 #include "core/toolchain.h"
+#ifndef __wasm__
 #include "core/yaml_reader.h"
+#endif
 
 namespace grader {
 
+#ifndef __wasm__  // reading course.yaml
 namespace {
 
 constexpr double kMinTimeLimitS = 1, kMaxTimeLimitS = 600;
@@ -175,6 +180,7 @@ void readLesson(YamlReader& in, const YAML::Node& node, Course& course, std::set
 }
 
 }  // namespace
+#endif  // __wasm__
 
 long CheckSpec::intParam(const std::string& key, long fallback) const {
     auto it = params.find(key);
@@ -243,6 +249,7 @@ std::string joinNames(const std::vector<std::string>& names, const std::string& 
     return text;
 }
 
+#ifndef __wasm__  // reading course.yaml
 namespace {
 
 /// The report's insight keys: similarity (threshold) and leaderboard.
@@ -396,5 +403,7 @@ Expected<Course> loadCourse(const std::filesystem::path& path, const CheckCatalo
     if (auto error = checkLessonFiles(*course)) return *error;
     return course;
 }
+
+#endif  // __wasm__
 
 }  // namespace grader
