@@ -34,7 +34,7 @@ async function run(command, args, files) {
 
 /// Compiles `source` (named `fileName`) into an instrumented child module.
 /// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, objects: {name: bytes}}.
-/// Returns {ok, stage, log, unsupported, wasm, ms: {stage: milliseconds}}.
+/// Returns {ok, stage, log, unsupported, rewritten (the source clang compiles), wasm, ms: {stage: milliseconds}}.
 export async function compileChild(tools, assets, source, fileName) {
   const ms = {};
   const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = performance.now() - t0; return r; };
@@ -42,16 +42,16 @@ export async function compileChild(tools, assets, source, fileName) {
   if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
   const cc = await timed('compile', () => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, '-include-pch', 'prelude.pch', '-c', 'student.cpp', '-o', 'student.o'],
     { ...assets.headers, 'prelude.pch': assets.pch, 'prelude.h': PRELUDE, 'student.cpp': `#line 1 "${fileName}"\n` + rewritten.rewritten }));
-  if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, ms };
+  if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, rewritten: rewritten.rewritten, ms };
   const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
     { 'student.o': cc.files['student.o'], ...assets.objects }));
-  if (!ld.ok) return { ok: false, stage: 'link', log: ld.log, ms };
+  if (!ld.ok) return { ok: false, stage: 'link', log: ld.log, rewritten: rewritten.rewritten, ms };
   const listed = await timed('nm', () => run(tools.runLLVM, ['nm', '-C', '--defined-only', 'student.o'], { 'student.o': cc.files['student.o'] }));
-  if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, ms };
+  if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, rewritten: rewritten.rewritten, ms };
   const studentFunctions = listed.log.split('\n').map((l) => /^\S+ [TtWw] (.*)$/.exec(l)?.[1]).filter(Boolean);
   const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...studentFunctions, ...SUSPEND_PATH]));
-  return { ok: true, wasm, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
+  return { ok: true, wasm, rewritten: rewritten.rewritten, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
 }
 
 /// The module with binaryen's Asyncify applied to the functions named in
