@@ -2,7 +2,9 @@
 // highlighting) and the Check Worker with esbuild, copies the clang wasm,
 // the emulator's assets (built by spike/build_runtime.mjs and
 // spike/build_assets.mjs when missing) and writes dist/index.html for
-// lesson 3 with its starter file. dist/ is static: serve it as it is.
+// lesson 3 with its starter file, and the judge (judge.wasm, and course.json
+// from the native grader's `grader list --json`; GRADER names that grader,
+// default build-kit/grader/grader). dist/ is static: serve it as it is.
 // Usage: node build.mjs   (after npm ci)
 // Non-goals: other lessons, lesson texts, quiz, trainer, tile map (issue 30's later parts).
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,10 @@ await esbuild.build({ ...common, entryPoints: [web + 'src/check_worker.mjs'], ou
 for (const f of ['llvm.core.wasm', 'llvm.core2.wasm', 'llvm.core3.wasm', 'llvm.core4.wasm', 'llvm-resources.tar'])
   cpSync(web + 'node_modules/@yowasp/clang/gen/' + f, dist + f);
 cpSync(web + 'spike/build/assets', dist + 'assets', { recursive: true });
+// The judge: the grader's checks for wasm (judge/build_judge.mjs), and the course as the native grader loads it.
+execFileSync('node', [web + 'judge/build_judge.mjs'], { stdio: 'inherit' });  // incremental: recompiles what changed
+cpSync(web + 'judge/build/judge.wasm', dist + 'assets/judge.wasm');
+writeFileSync(dist + 'assets/course.json', execFileSync(process.env.GRADER || root + 'build-kit/grader/grader', ['list', '--json'], { cwd: root }));
 const config = { fileName: 'matmul_tiled.cu', sizes: [16, 48, 64, 128], seed: 508447,
                  starter: readFileSync(root + 'starter/03-phase-loop/matmul_tiled.cu', 'utf8') };
 const json = JSON.stringify(config).replace(/</g, '\\u003c');

@@ -1,18 +1,22 @@
 // The Check's Worker: fetches the toolchain (bundled @yowasp/clang and
-// binaryen) and the emulator's assets from the page's own origin, builds the
-// child of a student's file (compile_child.mjs) and runs it at each size
-// (run_child.mjs), posting each stage's time and each run record.
-// Messages in: {source, fileName, sizes, seed, assets (URL of the assets folder)}.
-// Messages out: {kind: 'stage'|'done'|'error', ...}.
-// Non-goals: the time limit (the page terminates a Worker that overruns); judging.
+// binaryen), the emulator's assets and the judge (judge.wasm, course.json)
+// from the page's own origin, builds the child of a student's file
+// (compile_child.mjs) and grades it with the grader's own checks
+// (judge.mjs), which run the child at the sizes the checks ask for.
+// Messages in: {source, fileName, lesson (default lesson3), seed (optional, as --seed), assets (URL of the assets folder)}.
+// Messages out: {kind: 'progress'|'done'|'error', ...}; 'done' carries
+// report {status, text, json} (text: as `grader check` prints it; json: its
+// --json object, findings with their lines), the runs' records by size, and
+// each stage's time.
+// Non-goal: the time limit (the page terminates a Worker that overruns).
 import { runClang, runLLVM } from '@yowasp/clang';
 import binaryen from 'binaryen';
 import { compileChild } from './compile_child.mjs';
-import { runChild } from './run_child.mjs';
+import { buildJson, judge } from './judge.mjs';
 
 let assets = null;
 
-/// The headers, prelude PCH and runtime objects, fetched once per Worker.
+/// The headers, prelude PCH, runtime objects and the judge, fetched once per Worker.
 async function loadAssets(base) {
   const get = async (path) => new Uint8Array(await (await fetch(new URL(path, base))).arrayBuffer());
   const flat = await (await fetch(new URL('headers.json', base))).json();
@@ -25,7 +29,9 @@ async function loadAssets(base) {
   }
   const objects = {};
   for (const o of await (await fetch(new URL('objects.json', base))).json()) objects[o] = await get('objects/' + o);
-  return { headers, pch: await get('prelude.pch'), objects };
+  const judgeModule = await WebAssembly.compile(await get('judge.wasm'));
+  const courseJson = await (await fetch(new URL('course.json', base))).text();
+  return { headers, pch: await get('prelude.pch'), objects, judgeModule, courseJson };
 }
 
 self.postMessage({ kind: 'progress', text: 'worker started' });
@@ -37,20 +43,23 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ kind: 'progress', text: 'assets loaded' });
     const built = await compileChild({ runClang, runLLVM, binaryen }, assets, data.source, data.fileName);
     built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
-    if (!built.ok) { self.postMessage({ kind: 'error', stage: built.stage, log: built.log, unsupported: built.unsupported, ms: built.ms }); return; }
     let t = performance.now();
-    const module = await WebAssembly.compile(built.wasm);
+    const child = built.ok ? await WebAssembly.compile(built.wasm) : null;
     built.ms.wasm_compile = performance.now() - t;
+    t = performance.now();
+    const judged = judge({ judgeModule: assets.judgeModule, child, courseJson: assets.courseJson, lesson: data.lesson || 'lesson3',
+                           displayFile: data.fileName, source: data.source, build: buildJson(built, data.fileName), seed: data.seed });
+    built.ms.judge = performance.now() - t;
     const records = {};
-    for (const n of data.sizes) {
-      t = performance.now();
-      const r = await runChild(module, 'matmul', n, 0, data.seed);
-      built.ms[`run_n${n}`] = performance.now() - t;
-      records[n] = { status: r.status, output: r.output, record: r.record };
+    for (const r of judged.runs) {
+      const [mode, n] = r.argv;
+      built.ms[`run_${mode}_n${n}${r.env.length ? '_' + r.env.join('_') : ''}`] = r.ms;
+      if (mode === 'matmul' && !r.env.length && !(n in records)) records[n] = { status: r.signal ? -1 : r.status, output: r.output, record: r.record };
     }
     built.ms.total = performance.now() - t0;
     const resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, transferSize: e.transferSize }));
-    self.postMessage({ kind: 'done', ms: built.ms, records, wasmBytes: built.wasm.length, resources });
+    self.postMessage({ kind: 'done', ms: built.ms, report: { status: judged.status, text: judged.text, json: judged.json, log: judged.log },
+                       records, wasmBytes: built.wasm?.length ?? 0, resources });
   } catch (e) {
     self.postMessage({ kind: 'error', stage: 'worker', log: String(e && e.stack || e) });
   }
