@@ -1,9 +1,9 @@
 // The lesson page's script: a CodeMirror 6 editor holding the student's
 // file, and a Check button that builds and runs it in the Check Worker
-// (check_worker.mjs) under a time limit, showing each run's status and the
-// text lines of its run record.
-// Non-goals (not yet): judging the records into the grader's report; other
-// lessons than the one the page was built for; Download.
+// (check_worker.mjs) under a time limit, showing the grader's report (as
+// `grader check` prints it), then each run's status and the text lines of
+// its run record.
+// Non-goals (not yet): other lessons than the one the page was built for; Download.
 import { basicSetup, EditorView } from 'codemirror';
 import { cpp } from '@codemirror/lang-cpp';
 
@@ -39,6 +39,14 @@ function show(state, text) {
   button.disabled = false;
 }
 
+/// The grader's report as `grader check` prints it, then the stage times and each run's status and record.
+function showReport(data) {
+  const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
+  const runs = Object.entries(data.records).map(([n, r]) => `== n=${n}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
+  output.dataset.verdict = data.report.status === 0 ? 'pass' : data.report.status === 1 ? 'fail' : 'error';
+  show('done', `${data.report.text || data.report.log}\n${times}\n\n${runs.join('\n\n')}`);
+}
+
 async function check() {
   button.disabled = true;
   output.dataset.state = 'running';
@@ -59,9 +67,7 @@ async function check() {
       show('error', `error (${data.stage}):\n${why}`);
       return;
     }
-    const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
-    const runs = Object.entries(data.records).map(([n, r]) => `== n=${n}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
-    show('done', `${times}\n\n${runs.join('\n\n')}`);
+    showReport(data);
   };
   current.w.postMessage({ source: editor.state.doc.toString(), fileName: config.fileName, sizes: config.sizes, seed: config.seed,
                           assets: new URL('assets/', location.href).href });
