@@ -3,11 +3,11 @@
 from 127.0.0.1, opens it in headless Chromium with an empty profile and every
 host but 127.0.0.1 unresolvable, checks that the editor holds the lesson 3
 starter, clicks Check (cold: the toolchain is fetched and compiled), checks
-the four runs' records, then edits the file and checks again (warm). Prints
-both times. Exit 77 (skipped) without Chromium, its driver, selenium or a
+the grader's report (as `grader check` prints it) and the runs' records, then
+edits the file and checks again (warm). Prints both times. Exit 77 (skipped) without Chromium, its driver, selenium or a
 built web/dist (node web/build.mjs).
 Usage: page_in_browser.py WEB_DIST STARTER_FILE
-Non-goal: the verdicts (the page does not judge records yet)."""
+Non-goal: every verdict (web/spike/compare_verdicts.mjs compares them with the native grader's)."""
 import shutil, socket, subprocess, sys, tempfile, time
 from pathlib import Path
 
@@ -49,9 +49,14 @@ try:
         seconds = time.time() - start
         text = output.text
         expect(output.get_attribute("data-state") == "done", f"the {label} Check ended '{output.get_attribute('data-state')}': {text[:500]}")
-        for n in (16, 48, 64, 128):
+        # The grader's report, as `grader check lesson3 FILE --backend cpu` prints it for the starter (judge.wasm's).
+        for line in ("lesson3  matmul_tiled.cu  (cpu backend, seed 508447)", "compile      PASS  1/1   compiled for the cpu emulator",
+                     "correctness  FAIL  0/4   n=16: C[0][0] = 0, expected 32.6875. 256 of 256 elements are wrong.",
+                     "barriers     FAIL  0/3", "traffic      FAIL  0/2   your kernel reads nothing from A or B at n=64"):
+            expect(line in text, f"the {label} Check's report lacks '{line}': {text[:800]}")
+        for n in (16, 64):  # correctness stops at its first wrong size; barriers and traffic run at 64
             expect(f"== n={n}: exit status 0" in text, f"the {label} Check shows no successful run at n={n}")
-        expect("launch index=0 kernel=matMulTiled grid=8,8,1 block=16,16,1" in text, f"the {label} Check shows no record of the n=128 launch")
+        expect("launch index=0 kernel=matMulTiled grid=4,4,1 block=16,16,1" in text, f"the {label} Check shows no record of the n=64 launch")
         print(f"{label} Check: {seconds:.1f} s")
 
     check("cold")
