@@ -117,8 +117,11 @@ BuildResult browserBuildResult(const BrowserBuild& built, const Lesson& lesson, 
         result.ok = true;
         result.summary = "compiled for the cpu emulator";
     } else if (!built.unsupported.empty()) {  // the browser's front end refused a construct the native one may take
+        std::string what = built.unsupported;
+        if (const std::string said = " (not supported in the browser)"; what.size() > said.size() && what.ends_with(said))
+            what.resize(what.size() - said.size());  // the summary says it first
         const std::string at = built.unsupportedLine > 0 ? " at " + result.sourceName + ":" + std::to_string(built.unsupportedLine) : "";
-        result.summary = result.unsupported = "not supported in the browser: " + built.unsupported + at;
+        result.summary = result.unsupported = "not supported in the browser: " + what + at;
         result.unsupportedLine = built.unsupportedLine;
     } else if (built.stage == "compile") {  // clang's first pass here: what the native front end's parse finds
         result.summary = summarizeCompilerLog(built.log);
