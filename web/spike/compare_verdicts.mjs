@@ -37,7 +37,10 @@ const objects = {};
 for (const o of JSON.parse(readFileSync(web + 'spike/build/assets/objects.json', 'utf8'))) objects[o] = readFileSync(web + 'spike/build/assets/objects/' + o);
 const assets = { headers, pch: readFileSync(web + 'spike/build/assets/prelude.pch'), objects };
 const courseJson = process.env.COURSE_JSON ? readFileSync(process.env.COURSE_JSON, 'utf8') : execFileSync(grader, ['list', '--json'], { cwd: root, encoding: 'utf8' });
-const judgeModule = new WebAssembly.Module(readFileSync(web + 'judge/build/judge.wasm'));
+const judgeBytes = readFileSync(web + 'judge/build/judge.wasm');
+let t = performance.now();
+const judgeModule = new WebAssembly.Module(judgeBytes);
+console.log(`judge.wasm: ${judgeBytes.length} B, compiled by the engine in ${((performance.now() - t) / 1000).toFixed(2)} s`);
 
 /// `grader check`'s JSON report of `file` (its exit status is 1 or 2 when a check fails or errs).
 function native(file) {
@@ -58,6 +61,7 @@ async function browser(file) {
   const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)) });
   judged.buildMs = t1 - t0;
   judged.judgeMs = performance.now() - t1;
+  judged.runsMs = judged.runs.reduce((a, r) => a + r.ms, 0);
   return judged;
 }
 
@@ -67,7 +71,7 @@ const normal = (text) => (text || '').replaceAll(grader, 'grader').replaceAll(re
   .replaceAll('(no CUDA device on this machine)', '(no CUDA device in the browser)');
 
 const lines = (c) => (c.findings || []).map((f) => `${f.code}@${f.line ?? '-'}`).join(',');
-let files = 0, agreeing = 0, unsupported = 0, checks = 0, checksAgreeing = 0, messagesDiffer = 0, findingsDiffer = 0, judgeMs = 0, buildMs = 0;
+let runsMs = 0, files = 0, agreeing = 0, unsupported = 0, checks = 0, checksAgreeing = 0, messagesDiffer = 0, findingsDiffer = 0, judgeMs = 0, buildMs = 0;
 for (const path of args) {
   const file = relative(root, path.startsWith('/') ? path : process.cwd() + '/' + path);
   const want = native(file);
@@ -75,6 +79,7 @@ for (const path of args) {
   files++;
   buildMs += got.buildMs;
   judgeMs += got.judgeMs;
+  runsMs += got.runsMs;
   if (!got.json) {
     console.log(`${file}: BROWSER FAILED (status ${got.status}) ${got.log.trim()}`);
     continue;
@@ -102,10 +107,10 @@ for (const path of args) {
   const refused = !fileAgrees && got.json.checks.some((c) => c.name === 'compile' && c.status === 'error' && c.message.startsWith('not supported in the browser'));
   if (refused) unsupported++;
   const verdicts = want.checks.filter((c) => !NOT_IN_BROWSER.has(c.name)).map((c) => `${c.name}=${c.status}`).join(' ');
-  console.log(`${file}: ${fileAgrees ? 'verdicts agree' : refused ? 'NOT SUPPORTED IN THE BROWSER' : 'VERDICTS DIFFER'} (${verdicts}; browser ${(got.buildMs / 1000).toFixed(1)} s build, ${(got.judgeMs / 1000).toFixed(2)} s judge)`);
+  console.log(`${file}: ${fileAgrees ? 'verdicts agree' : refused ? 'NOT SUPPORTED IN THE BROWSER' : 'VERDICTS DIFFER'} (${verdicts}; browser ${(got.buildMs / 1000).toFixed(1)} s build, ${(got.judgeMs / 1000).toFixed(2)} s judge, of which ${got.runs.length} runs ${(got.runsMs / 1000).toFixed(2)} s)`);
   for (const n of notes) console.log(n);
 }
 console.log(`summary: ${agreeing}/${files} files with every verdict agreeing, ${unsupported} refused as not supported in the browser, ` +
             `${files - agreeing - unsupported} with another verdict; ${checksAgreeing}/${checks} checks agree (quiz and trainer left out); ` +
             `${findingsDiffer} agreeing checks with other findings or lines, ${messagesDiffer} with another message; ` +
-            `browser build ${(buildMs / 1000).toFixed(1)} s, judge (runs included) ${(judgeMs / 1000).toFixed(1)} s in all`);
+            `browser build ${(buildMs / 1000).toFixed(1)} s, judge ${(judgeMs / 1000).toFixed(1)} s in all, of which the runs ${(runsMs / 1000).toFixed(1)} s`);
