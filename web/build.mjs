@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { writeJudgeAssets } from './judge/judge_assets.mjs';
 
 const web = new URL('./', import.meta.url).pathname;
 const root = new URL('../', import.meta.url).pathname;
@@ -23,10 +24,7 @@ await esbuild.build({ ...common, entryPoints: [web + 'src/check_worker.mjs'], ou
 for (const f of ['llvm.core.wasm', 'llvm.core2.wasm', 'llvm.core3.wasm', 'llvm.core4.wasm', 'llvm-resources.tar'])
   cpSync(web + 'node_modules/@yowasp/clang/gen/' + f, dist + f);
 cpSync(web + 'spike/build/assets', dist + 'assets', { recursive: true });
-// The judge: the grader's checks for wasm (judge/build_judge.mjs), and the course as the native grader loads it.
-execFileSync('node', [web + 'judge/build_judge.mjs'], { stdio: 'inherit' });  // incremental: recompiles what changed
-cpSync(web + 'judge/build/judge.wasm', dist + 'assets/judge.wasm');
-writeFileSync(dist + 'assets/course.json', execFileSync(process.env.GRADER || root + 'build-kit/grader/grader', ['list', '--json'], { cwd: root }));
+writeJudgeAssets(dist + 'assets');  // the grader's checks for wasm, and the course as the native grader loads it
 const config = { fileName: 'matmul_tiled.cu', sizes: [16, 48, 64, 128], seed: 508447,
                  starter: readFileSync(root + 'starter/03-phase-loop/matmul_tiled.cu', 'utf8') };
 const json = JSON.stringify(config).replace(/</g, '\\u003c');
