@@ -22,10 +22,11 @@ export function buildJson(built, fileName) {
 }
 
 /// Grades one file. judgeModule: the compiled judge.wasm; child: the compiled child module (null when the build failed);
-/// courseJson: `grader list --json`'s text; displayFile: the name the report gives the file.
+/// courseJson: `grader list --json`'s text; displayFile: the name the report gives the file;
+/// run (tests only): stands in for runChildSync(child, argv, env).
 /// Returns {status (grader check's exit status), text (the report as grader check prints it), json (its --json object),
 /// runs ([{argv, env, ms, status, signal, trap, record, output}] in the order the checks asked), log}.
-export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed }) {
+export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed, run }) {
   const base = displayFile.split('/').at(-1);
   const out = new PreopenDirectory('/out', new Map());
   const input = new PreopenDirectory('/in', new Map([
@@ -45,8 +46,8 @@ export function judge({ judgeModule, child, courseJson, lesson, displayFile, sou
     const memory = () => instance.exports.memory.buffer;
     const request = JSON.parse(decoder.decode(new Uint8Array(memory(), requestPtr, requestLength)));
     const t0 = performance.now();
-    const ran = child ? runChildSync(child, request.argv, request.env)
-                      : { error: 'no child was built' };
+    const ran = run ? run(request.argv, request.env)
+                : child ? runChildSync(child, request.argv, request.env) : { error: 'no child was built' };
     runs.push({ argv: request.argv, env: request.env, ms: performance.now() - t0, status: ran.status, signal: ran.signal, trap: ran.trap,
                 record: ran.record, output: ran.output });
     const head = encoder.encode(JSON.stringify({ status: ran.status ?? 0, signal: ran.signal ?? 0, timed_out: false, output: ran.output ?? '',
