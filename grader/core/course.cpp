@@ -5,6 +5,8 @@
 // not in the kit). The checks come from the caller (a CheckCatalog): their
 // parameters, and the validation of their values (a size the lesson's kernel
 // cannot run, a threshold that accepts anything or nothing), are theirs.
+// Built for wasm32 (the browser's judge, web/judge/), only the model's
+// accessors are: parseCourse and loadCourse are not there.
 #include "core/course.h"
 
 #ifndef __wasm__  // the browser's judge gets the course as JSON (web/judge/course_json.cpp): no yaml-cpp there

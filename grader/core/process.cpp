@@ -1,4 +1,6 @@
 // fork/exec with rlimits, a process group per child, and a wall-clock kill.
+// Built for wasm32 (the browser's judge, web/judge/), only signalName and
+// ProcessResult's texts are: runProcess is not there.
 #include "core/process.h"
 
 #ifndef __wasm__  // the browser's judge starts no process: it has signalName and ProcessResult's texts only
