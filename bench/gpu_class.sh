@@ -23,7 +23,10 @@
 # Default: 100 students, -j 8 then -j 1. GPUS=LIST passes --gpus LIST (e.g.
 # GPUS=0,0 with -j 2: two workers pinned to one device), LESSONS_AT_ONCE=K
 # passes --lessons-at-once K, NO_HANG=1 leaves out the never-ending kernel's
-# timing alone.
+# timing alone, WARM_CACHE=1 lets the runs after the first reuse its builds
+# (for comparing verdicts, not times), ALL=KIND makes every student of one
+# kind (hanging: lesson 3 never ends; hostile: lesson 1 is a fork bomb) and
+# prints the bound (limit + 10 s) x submissions / parallelism beside the time.
 set -u
 grader=$(realpath "${1:-build/grader/grader}")
 out=$(realpath -m "${2:-$(mktemp -d)}")
@@ -46,6 +49,7 @@ hostile=(fork_200 output_flood memory_hog segfault write_outside read_solutions 
 for ((i = 0; i < students; i++)); do
   kind=correct
   case $((i % 10)) in 7) kind=wrong ;; 8) kind=hanging ;; 9) kind=hostile ;; esac
+  [ -n "${ALL:-}" ] && kind=$ALL
   id=$(printf "s%03d-%s" "$i" "$kind")
   for l in 0 1 2 3; do
     dir=$out/class/$id/${folders[$l]}
@@ -55,6 +59,7 @@ for ((i = 0; i < students; i++)); do
     [ "$kind/$l" = wrong/0 ] && src=tests/kernels/lesson1/missing_bounds_guard.cu
     [ "$kind/$l" = wrong/2 ] && src=tests/kernels/lesson3/missing_second_barrier.cu
     [ "$kind/$l" = hostile/0 ] && src=tests/batch/hostile/${hostile[$(((i / 10) % ${#hostile[@]}))]}.cu
+    [ "$kind/$l/${ALL:-}" = hostile/0/hostile ] && src=tests/batch/hostile/fork_200.cu
     if [ "$kind/$l" = hanging/2 ]; then
       sed 's/; ++phase)/;)/' "$src" > "$dir/${files[$l]}"
       grep -q 'phase < n / TILE;)' "$dir/${files[$l]}" || { echo "gpu_class: cannot make the hanging kernel"; exit 1; }
@@ -72,6 +77,7 @@ status=0
 for j in "${jobs_list[@]}"; do
   results=$out/results-j$j
   export GRADER_CACHE_DIR=$out/cache-j$j  # a cold compile cache for each run
+  [ -n "${WARM_CACHE:-}" ] && export GRADER_CACHE_DIR=$out/cache
   start=$(date +%s.%N)
   "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$j.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} > "$out/batch-j$j.log" 2>&1
   rc=$?
@@ -82,7 +88,7 @@ for j in "${jobs_list[@]}"; do
     status=1
   fi
   python3 - "$results" "$out/correct.txt" "$start" "$end" "$students" "$gpus" "$j" <<'EOF' || status=1
-import json, pathlib, statistics, sys
+import json, os, pathlib, statistics, sys
 results, correct_list, start, end, students, gpus, jobs = sys.argv[1:]
 wall = float(end) - float(start)
 correct = {tuple(line.split()) for line in open(correct_list) if line.strip()}
@@ -102,6 +108,12 @@ if graded != n:
     print(f"-j {jobs}: only {graded} of {n} students have a result")
     sys.exit(1)
 print(f"-j {jobs}: {n} students x 4 lessons in {wall:.0f} s; {wall * int(gpus) / n:.1f} GPU-seconds per submission ({gpus} GPU)")
+rows = sum(1 for r in pathlib.Path(results).glob("s*.json") for l in json.load(open(r))["lessons"])
+print(f"  rows written: {rows} lesson results of {4 * n}")
+if os.environ.get("ALL"):  # a hanging or forking file costs its time limit: lesson 3's and lesson 1's correctness limit (30 s, 20 s)
+    limit = 30 if os.environ["ALL"] == "hanging" else 20
+    print(f"  every student {os.environ['ALL']}: {wall:.0f} s against the bound (limit + 10 s) x submissions / parallelism = "
+          f"({limit} + 10) x {n} / {jobs} = {(limit + 10) * n / int(jobs):.0f} s")
 print(f"  correct lesson files below full marks: {len(lost)} of {len(correct)} (must be 0)")
 for line in lost[:20]: print("   ", line)
 if seconds["hanging"] and seconds["correct"]:

@@ -98,8 +98,8 @@ public:
     virtual bool cachesBuilds() const { return false; }
     /// Runs the built child once.
     virtual RunRecord run(const BuildResult& build, const RunRequest& request) = 0;
-    /// Runs several "matmul" cases (the same but for n and phase) in one child, in order, and returns a
-    /// record for each case the child reached: the cases after one that did not complete have none.
+    /// Runs several requests without a wrapper in one child, in order, and returns a record for each one the
+    /// child reached: those after one that did not complete, or in which a CUDA call failed, have none.
     /// Only where runsCasesTogether(); there, starting a process is what costs (a CUDA context).
     virtual std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) {
         std::vector<RunRecord> records;
@@ -139,9 +139,10 @@ struct TurnSwitch {
 /// entries; with `turns`, the child may ask for them while it runs (TurnSwitch).
 RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env = {},
                    const TurnSwitch* turns = nullptr);
-/// Runs the built child once for several "matmul" cases (mode "cases"), each writing its own record; see Backend::runCases.
-/// The time limit is the first case's: it bounds the whole child, as it bounds one run.
-std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env = {});
+/// Runs the built child once for several runs without a wrapper (mode "cases"), each writing its own record; see
+/// Backend::runCases. Each run is held to its own time limit; with `turns`, its timed runs may ask for them (TurnSwitch).
+std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env = {},
+                                     const TurnSwitch* turns = nullptr);
 
 /// Resolves code addresses in `record` to source lines with addr2line.
 void resolveLocations(const std::filesystem::path& executable, RunRecord& record);

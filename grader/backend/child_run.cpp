@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <cstdio>
 #include <filesystem>
@@ -161,7 +162,44 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     return record;
 }
 
-std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env) {
+namespace {
+
+/// Follows which of a cases child's runs is running (case i has begun once its record file RECORD.i
+/// exists) and says when the one running is past its own time limit.
+class CaseClock {
+public:
+    CaseClock(std::filesystem::path recordPath, const std::vector<RunRequest>& cases)
+        : recordPath_(std::move(recordPath)), cases_(cases), begun_(std::chrono::steady_clock::now()) {}
+
+    /// True once the run in progress has taken longer than its request's timeLimitS.
+    bool overdue() {
+        while (current_ + 1 < cases_.size() && std::filesystem::exists(recordPath_.string() + "." + std::to_string(current_ + 1))) {
+            ++current_;
+            begun_ = std::chrono::steady_clock::now();
+        }
+        return secondsInCase() > cases_[current_].timeLimitS;
+    }
+    /// How long the run in progress has taken so far.
+    double secondsInCase() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begun_).count(); }
+
+private:
+    std::filesystem::path recordPath_;
+    const std::vector<RunRequest>& cases_;
+    size_t current_ = 0;
+    std::chrono::steady_clock::time_point begun_;
+};
+
+/// "MODE:N:PHASE[:ARG...]": one run of a cases child, as the harness reads it.
+std::string caseArgument(const RunRequest& request) {
+    std::string text = std::string(runModeName(request.mode)) + ":" + std::to_string(request.n) + ":" + std::to_string(request.phase);
+    for (const auto& e : request.extra) text += ":" + e;
+    return text;
+}
+
+}  // namespace
+
+std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env,
+                                     const TurnSwitch* turns) {
     std::vector<RunRecord> records;
     if (cases.empty()) return records;
     const std::filesystem::path dir = makeRunFolder();
@@ -172,11 +210,25 @@ std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector
     const std::filesystem::path recordPath = dir / "record";  // case i writes record.i
     std::vector<std::string> argv = childArgv(build, cases.front(), recordPath, "cases");
     int largest = 0;
+    double allLimits = 0;
     for (const auto& c : cases) {
-        argv.push_back(std::to_string(c.n) + ":" + std::to_string(c.phase));
+        argv.push_back(caseArgument(c));
         largest = std::max(largest, c.n);
+        allLimits += c.timeLimitS;
     }
-    const ProcessResult process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, childLimits(cases.front(), largest), env);
+    ProcessLimits limits = childLimits(cases.front(), largest);
+    limits.wallSeconds = allLimits;  // each run is held to its own limit (CaseClock); together, to their sum
+    CaseClock clock(recordPath, cases);
+    limits.overdue = [&clock] { return clock.overdue(); };
+    std::optional<TurnServer> server;
+    std::vector<std::string> childEnv = env;
+    if (turns) {
+        server.emplace(dir, *turns);
+        if (const std::string variable = server->environment(dir); !variable.empty()) childEnv.push_back(variable);
+    }
+    ProcessResult process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits, childEnv);
+    server.reset();
+    if (process.timedOut) process.seconds = clock.secondsInCase();  // the run that did not end, as a run of its own reports it
     for (size_t i = 0; i < cases.size(); ++i) {
         RunRecord record;
         if (!readRecord(recordPath.string() + "." + std::to_string(i), record)) break;

@@ -4,6 +4,7 @@
 // export); the child runs pinned to one CUDA device, in a turn of that
 // device's lock: correctness and sanitizer runs share the card, a timing or
 // speedup run has it alone (builds never wait).
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <mutex>
@@ -159,8 +160,9 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
-        if (request.mode == RunMode::Timing || request.mode == RunMode::Speedup) return runTimed(build, unlimited);
-        std::vector<RunRecord> records = inTurn(build, [&] { return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment())}; });
+        std::vector<RunRecord> records = inTurn(build, {unlimited}, [&](const TurnSwitch* switches) {
+            return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment(), switches)};
+        });
         return std::move(records.front());
     }
 
@@ -169,7 +171,7 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        return inTurn(build, [&] { return runChildCases(build, unlimited, chosenDevice().childEnvironment()); });
+        return inTurn(build, unlimited, [&](const TurnSwitch* switches) { return runChildCases(build, unlimited, chosenDevice().childEnvironment(), switches); });
     }
 
 private:
@@ -194,34 +196,23 @@ private:
     mutable GpuDevice device_;
     mutable std::string noDevice_;
 
-    /// Runs `children` of `build` in a shared turn of the device, counts it, marks the device's failures.
+    /// Runs `children(switches)` of `build` for `requests` in a shared turn of the device, counts it, marks the
+    /// device's failures. A timed run (timing, speedup) has the device alone only while its timed launches run: the harness asks
+    /// through `switches` (TurnSwitch), and queued exclusive turns still drain back to back (core/turn_lock.h).
     template <class Children>
-    std::vector<RunRecord> inTurn(const BuildResult& build, Children children) {
+    std::vector<RunRecord> inTurn(const BuildResult& build, const std::vector<RunRequest>& requests, Children children) {
+        const bool timed = std::any_of(requests.begin(), requests.end(),
+                                       [](const RunRequest& r) { return r.mode == RunMode::Timing || r.mode == RunMode::Speedup; });
         std::vector<RunRecord> records;
         {
             DeviceTurn turn(chosenDevice().lockFile(), build.lesson);
             turn.take(TurnLock::Mode::Shared);
-            records = children();
+            const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); }};
+            records = children(timed ? &switches : nullptr);
         }
         countGpuRun(build.lesson, build.executable.string());
         for (auto& record : records) record.deviceError = deviceFailure(record);
         return records;
-    }
-
-    /// A timing or speedup run: the child starts, makes its CUDA context and warms up in a shared turn, and
-    /// has the device alone only while its timed launches run (the harness asks, TurnSwitch); queued
-    /// exclusive turns still drain back to back (core/turn_lock.h).
-    RunRecord runTimed(const BuildResult& build, const RunRequest& request) {
-        RunRecord record;
-        {
-            DeviceTurn turn(chosenDevice().lockFile(), build.lesson);
-            turn.take(TurnLock::Mode::Shared);
-            const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); }};
-            record = runChild(build, request, chosenDevice().childEnvironment(), &switches);
-        }
-        countGpuRun(build.lesson, build.executable.string());
-        record.deviceError = deviceFailure(record);
-        return record;
     }
 
     /// Builds the student's file's `text` (read by buildStudentFile).

@@ -109,10 +109,6 @@ struct CheckContext {
     std::function<const RunRecord&(const RunRequest&)> run;
     std::filesystem::path file;  ///< the student's file as the grader reads it (the quiz answers sit beside it)
     std::string grader;          ///< the grader as printed commands name it (CheckOptions::grader, resolved)
-    /// Announces "matmul" runs a check is about to ask for one by one: where the backend runs cases
-    /// together (Backend::runsCasesTogether) they run now in one child, and run() then finds them.
-    /// It changes no verdict: a check still asks for each run, and stops at the first that fails.
-    std::function<void(const std::vector<RunRequest>&)> runTogether = [](const std::vector<RunRequest>&) {};
 
     /// "grader check lesson3 FILE --check NAME --n N --seed S": reruns one case.
     std::string rerunCommand(std::optional<int> n) const;
@@ -148,6 +144,14 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx);
 CheckResult checkTraffic(CheckContext& ctx);
 CheckResult checkTiming(CheckContext& ctx);
 CheckResult checkSpeedup(CheckContext& ctx);
+
+// The runs a check asks its backend for, in order, known before it runs (the check table's RunPlan).
+/// The correctness check's: each size (and lesson 2's phases), or lesson 4's one gflops run.
+std::vector<RunRequest> correctnessRuns(const CheckContext& ctx);
+/// The timing check's one run.
+std::vector<RunRequest> timingRuns(const CheckContext& ctx);
+/// The speedup check's one run.
+std::vector<RunRequest> speedupRuns(const CheckContext& ctx);
 /// The lesson's quiz: the answers file beside the student's file, against lessons/NN-name/quiz.yaml.
 CheckResult checkQuiz(CheckContext& ctx);
 /// The tile-map trainer: its progress file beside the student's file records a set answered right.

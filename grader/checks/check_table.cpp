@@ -20,7 +20,7 @@ const std::vector<CheckEntry> kChecks = {
        {"tolerance", "number", "`1e-6`",
         "more than 0, less than 1; relative to `n * max|A| * max|B|` (lesson 4: relative error of `gflops`)"}},
       validateCorrectnessParams},
-     Runs::EmulatorThenGpu, checkCorrectness},
+     Runs::EmulatorThenGpu, checkCorrectness, correctnessRuns},
     // one rule on every backend, then what only the sanitizer sees
     {{"barriers",
       "No shared-memory hazard (a word one thread writes and another touches with no barrier between) and no divergent barrier.",
@@ -44,7 +44,7 @@ const std::vector<CheckEntry> kChecks = {
        {"reps", "int", "10", "1 or more"},
        {"tolerance", "number", "0.15", "more than 0, less than 1 (gpu only)"}},
       validateTimingParams},
-     Runs::EmulatorThenGpu, checkTiming},
+     Runs::EmulatorThenGpu, checkTiming, timingRuns},
     {{"speedup", "The kernel is fast enough against the grader's reference kernels on a GPU.", {3, 4},
       "it times lesson 3's tiled kernel or lesson 4's timer; lessons 1 and 2 have neither, so every student would fail", "",
       {{"gpu_size", "int", "2048", "1 .. 16384, a multiple of TILE"},
@@ -55,7 +55,7 @@ const std::vector<CheckEntry> kChecks = {
        {"target_rel_error", "number", "0.01", "more than 0, less than 1 (the timing stops early there)"},
        {"time_cap_s", "number", "min(20, `time_limit_s` / 2)", "more than 0, less than `time_limit_s`"}},
       validateSpeedupParams},
-     Runs::GpuOnly, checkSpeedup},
+     Runs::GpuOnly, checkSpeedup, speedupRuns},
     // reads the answers file; never builds or runs student code
     {{"quiz", "Every answer of the lesson's quiz is right.", {1, 2, 3, 4}, "", "",
       {{"answers_file", "string", "`quiz_answers.yaml`", "beside the lesson's file"},

@@ -19,9 +19,14 @@ namespace grader {
 
 struct CheckContext;
 struct CheckResult;
+struct RunRequest;
 
 /// A check's implementation.
 using CheckFunction = CheckResult (*)(CheckContext&);
+
+/// The runs a check will ask its backend for, in order, known before it runs: where a backend runs
+/// several in one child (Backend::runsCasesTogether), a lesson's planned runs share one process.
+using RunPlan = std::vector<RunRequest> (*)(const CheckContext&);
 
 /// Where a check can run.
 enum class Runs { Anywhere, GpuOnly, EmulatorOnly, EmulatorThenGpu, WithoutCode };  ///< WithoutCode: no build, no run (the quiz)
@@ -31,6 +36,7 @@ enum class Runs { Anywhere, GpuOnly, EmulatorOnly, EmulatorThenGpu, WithoutCode 
 struct CheckEntry : CheckSchema {
     Runs where;
     CheckFunction run;
+    RunPlan plan = nullptr;  ///< nullptr: its runs are not known ahead (a sanitizer's, the emulator's)
 };
 
 /// Every check, in the order they run.

@@ -28,14 +28,7 @@ std::string sizeList(const std::vector<long>& sizes) {
 }
 
 CheckResult checkGflops(CheckContext& ctx) {
-    const std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
-                                              : correctnessSizes(ctx.lesson, ctx.spec, ctx.backend.kind() == BackendKind::Gpu);
-    RunRequest request;
-    request.mode = RunMode::Gflops;
-    request.n = static_cast<int>(sizes.front());
-    request.seed = ctx.seed;
-    request.timeLimitS = ctx.spec.timeLimitS;
-    for (long n : sizes) request.extra.push_back(std::to_string(n));
+    const RunRequest request = correctnessRuns(ctx).front();
     const RunRecord& record = ctx.run(request);
     if (auto failed = failedRun(ctx, record, request)) return *failed;
     if (record.gflops.empty()) return makeResult(ctx, Status::Error, "the harness recorded no gflops values");
@@ -61,6 +54,8 @@ CheckResult checkGflops(CheckContext& ctx) {
         if (!why.empty()) message += " " + why;
         return withHint(makeResult(ctx, Status::Fail, code, message + " Rerun: " + ctx.rerunCommand(n)), why);
     }
+    std::vector<long> sizes;
+    for (const auto& n : request.extra) sizes.push_back(std::atol(n.c_str()));
     return makeResult(ctx, Status::Pass, "gflops is right for n = " + sizeList(sizes) + " (within a relative 1e-6)");
 }
 
@@ -187,15 +182,21 @@ std::optional<Finding> orderDependence(CheckContext& ctx, const StudentNames& na
 
 }  // namespace
 
-CheckResult checkCorrectness(CheckContext& ctx) {
-    if (ctx.lesson.kind() == LessonKind::Timing) return checkGflops(ctx);
-    const bool gpu = ctx.backend.kind() == BackendKind::Gpu;
-    std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN} : correctnessSizes(ctx.lesson, ctx.spec, gpu);
+std::vector<RunRequest> correctnessRuns(const CheckContext& ctx) {
+    const std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN}
+                                              : correctnessSizes(ctx.lesson, ctx.spec, ctx.backend.kind() == BackendKind::Gpu);
+    std::vector<RunRequest> requests;
+    if (ctx.lesson.kind() == LessonKind::Timing) {  // one run calls gflops() at every size
+        RunRequest& request = requests.emplace_back();
+        request.mode = RunMode::Gflops;
+        request.n = static_cast<int>(sizes.front());
+        request.seed = ctx.seed;
+        request.timeLimitS = ctx.spec.timeLimitS;
+        for (long n : sizes) request.extra.push_back(std::to_string(n));
+        return requests;
+    }
     const int tile = kKitTile;
-    const StudentNames names = studentNames(ctx);
-    long cases = 0;
-    std::vector<RunRequest> requests;  // every size, and in lesson 2 every phase of it
-    for (long size : sizes) {
+    for (long size : sizes) {  // every size, and in lesson 2 every phase of it
         const int n = static_cast<int>(size);
         std::vector<int> phases = {0};
         if (ctx.lesson.kind() == LessonKind::TileLoading) {
@@ -214,7 +215,17 @@ CheckResult checkCorrectness(CheckContext& ctx) {
             request.timeLimitS = ctx.spec.timeLimitS;
         }
     }
-    ctx.runTogether(requests);
+    return requests;
+}
+
+CheckResult checkCorrectness(CheckContext& ctx) {
+    if (ctx.lesson.kind() == LessonKind::Timing) return checkGflops(ctx);
+    const bool gpu = ctx.backend.kind() == BackendKind::Gpu;
+    std::vector<long> sizes = ctx.onlyN ? std::vector<long>{*ctx.onlyN} : correctnessSizes(ctx.lesson, ctx.spec, gpu);
+    const int tile = kKitTile;
+    const StudentNames names = studentNames(ctx);
+    long cases = 0;
+    const std::vector<RunRequest> requests = correctnessRuns(ctx);
     for (const RunRequest& request : requests) {
         const int n = request.n, phase = request.phase;
         const RunRecord& record = ctx.run(request);

@@ -422,9 +422,9 @@ public:
 
     /// Runs every check the options ask for and returns the report.
     LessonReport run() {
-        for (const auto& spec : lesson_.checks) {
-            if (!options_.only.empty() && std::find(options_.only.begin(), options_.only.end(), spec.name) == options_.only.end())
-                continue;
+        for (current_ = 0; current_ < lesson_.checks.size(); ++current_) {
+            const CheckSpec& spec = lesson_.checks[current_];
+            if (!selected(spec)) continue;
             CheckResult result = gradeCheck(spec);
             if (result.status != Status::Pass && result.findings.empty())  // a skip or the grader's error: one finding, at no place
                 result.findings.push_back({uncodedFindingCode(result.status), result.message.substr(0, result.message.find('\n')), {}, {}, "", ""});
@@ -437,6 +437,11 @@ public:
     }
 
 private:
+    /// Whether the options ask for `spec` (--check).
+    bool selected(const CheckSpec& spec) const {
+        return options_.only.empty() || std::find(options_.only.begin(), options_.only.end(), spec.name) != options_.only.end();
+    }
+
     /// The report's header, and the backend that runs: the cpu emulator when the requested one is not available here.
     void startReport(Backend& requested) {
         report_.lesson = lesson_.id;
@@ -486,10 +491,10 @@ private:
     }
 
     /// One run for a check: the memo's record when there is one, a "not started" record after a hang, else a new run.
-    const RunRecord& runOnce(const CheckSpec& spec, Backend* runner, const BuildResult* built, const std::set<std::string>& ranTogether,
-                             const RunRequest& request) {
+    const RunRecord& runOnce(const CheckSpec& spec, Backend* runner, const BuildResult* built, const RunRequest& request) {
+        if (runner == backend_) runPlanned(runner, built);
         const std::string key = runKey(runner->name(), request);
-        if (ranTogether.count(key)) return runs_.at(key);
+        if (together_.count(key)) return runs_.at(key);
         if (const std::string why = hang_.blocks(runner->kind()); !why.empty()) {
             RunRecord skipped;  // even the same run: the check that asks again cites the first
             skipped.notStarted = why;
@@ -499,46 +504,51 @@ private:
         return keep(spec, runner, key, request, runner->run(*built, request));
     }
 
-    /// Runs the plain "matmul" cases a check announced in one child, where the backend runs cases together.
-    void runCasesTogether(const CheckSpec& spec, Backend* runner, const BuildResult* built, std::set<std::string>& ranTogether,
-                          const std::vector<RunRequest>& cases) {
-        if (!runner->runsCasesTogether() || !hang_.blocks(runner->kind()).empty()) return;
-        std::vector<RunRequest> missing;
-        std::vector<std::string> keys;
-        for (const auto& request : cases) {
-            if (request.mode != RunMode::Matmul || !request.wrapper.empty() || !request.extra.empty()) return;
-            std::string key = runKey(runner->name(), request);
-            if (runs_.count(key)) continue;
-            missing.push_back(request);
-            keys.push_back(std::move(key));
+    /// Before the first run on a backend that runs several in one child (Backend::runsCasesTogether): the runs
+    /// the current check and the checks after it plan (the check table's RunPlan), but a sanitizer's, run now in
+    /// one child, and the checks then find them. It changes no verdict: a check still asks for each run, and a
+    /// run the child did not reach (after one that failed) runs alone when asked.
+    void runPlanned(Backend* runner, const BuildResult* built) {
+        if (planned_ || !runner->runsCasesTogether()) return;
+        planned_ = true;
+        if (!hang_.blocks(runner->kind()).empty()) return;
+        std::vector<RunRequest> planned;
+        std::vector<std::pair<const CheckSpec*, std::string>> owners;  // each run's check, and its memo key
+        for (size_t i = current_; i < lesson_.checks.size(); ++i) {
+            const CheckSpec& spec = lesson_.checks[i];
+            const CheckEntry* entry = findCheck(spec.name);
+            if (!selected(spec) || !entry || !entry->plan || entry->where == Runs::EmulatorOnly) continue;
+            for (const RunRequest& request : entry->plan(contextFor(spec, runner, built))) {
+                std::string key = runKey(runner->name(), request);
+                const bool known = runs_.count(key) || std::any_of(owners.begin(), owners.end(), [&](const auto& o) { return o.second == key; });
+                if (!request.wrapper.empty() || known) continue;
+                planned.push_back(request);
+                owners.emplace_back(&spec, std::move(key));
+            }
         }
-        if (missing.size() < 2) return;  // one run is one child either way
-        std::vector<RunRecord> records = runner->runCases(*built, missing);
-        for (size_t i = 0; i < records.size() && i < missing.size(); ++i) {
-            keep(spec, runner, keys[i], missing[i], std::move(records[i]));
-            ranTogether.insert(keys[i]);
+        if (planned.size() < 2) return;  // one run is one child either way
+        std::vector<RunRecord> records = runner->runCases(*built, planned);
+        for (size_t i = 0; i < records.size() && i < planned.size(); ++i) {
+            keep(*owners[i].first, runner, owners[i].second, planned[i], std::move(records[i]));
+            together_.insert(owners[i].second);
         }
     }
 
-    /// The context a check runs in on `runner` with `built`; `ranTogether` holds the runs it announced and got in one child.
-    CheckContext contextFor(const CheckSpec& spec, Backend* runner, const BuildResult* built, std::set<std::string>& ranTogether) {
-        CheckContext context{course_, lesson_, spec, *runner, *built, displayFile_, report_.seed, options_.n,
-                             [this, &spec, runner, built, &ranTogether](const RunRequest& request) -> const RunRecord& {
-                                 return runOnce(spec, runner, built, ranTogether, request);
-                             },
-                             file_, printedGrader_};
-        context.runTogether = [this, &spec, runner, built, &ranTogether](const std::vector<RunRequest>& cases) {
-            runCasesTogether(spec, runner, built, ranTogether, cases);
-        };
-        return context;
+    /// The context a check runs in on `runner` with `built`.
+    CheckContext contextFor(const CheckSpec& spec, Backend* runner, const BuildResult* built) {
+        return CheckContext{course_, lesson_, spec, *runner, *built, displayFile_, report_.seed, options_.n,
+                            [this, &spec, runner, built](const RunRequest& request) -> const RunRecord& {
+                                return runOnce(spec, runner, built, request);
+                            },
+                            file_, printedGrader_};
     }
 
     /// A check that runs on the emulator first (gpu backend): its verdict there, then the GPU's where both run it;
     /// the GPU alone grades what it can when the emulator cannot run the file.
-    CheckResult emulatorThenGpu(const CheckEntry& entry, CheckContext& ctx, std::set<std::string>& ranTogether) {
+    CheckResult emulatorThenGpu(const CheckEntry& entry, CheckContext& ctx) {
         CheckResult result;
         if (emulatorCannotRun_.empty()) {
-            CheckContext emulated = contextFor(ctx.spec, cpuFallback_, &*emulatorBuild_, ranTogether);
+            CheckContext emulated = contextFor(ctx.spec, cpuFallback_, &*emulatorBuild_);
             result = entry.run(emulated);
             if (result.emulatorCannotRun) emulatorCannotRun_ = result.message;
         }
@@ -567,8 +577,7 @@ private:
         const bool emulatorFirst = needsCode && entry && onGpu_ && cpuFallback_ && !options_.gpuAlone &&
                                    (entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu);
         if (emulatorFirst) buildForEmulator(build);
-        std::set<std::string> ranTogether;
-        CheckContext ctx = contextFor(spec, backend_, &build, ranTogether);
+        CheckContext ctx = contextFor(spec, backend_, &build);
         if (!entry) return makeResult(ctx, Status::Error, "the grader has no check named '" + spec.name + "'");
         if (entry->where == Runs::GpuOnly && !onGpu_) {
             std::string why = makeGpuBackend()->unavailableReason();
@@ -581,7 +590,7 @@ private:
             return build.unsupported.empty()
                        ? makeResult(ctx, Status::Fail, "compile.error", "not run: the file does not compile")
                        : makeResult(ctx, Status::Error, "emulator.unsupported", "not run: " + build.unsupported, Place{build.unsupportedLine, 1});
-        return emulatorFirst ? emulatorThenGpu(*entry, ctx, ranTogether) : entry->run(ctx);
+        return emulatorFirst ? emulatorThenGpu(*entry, ctx) : entry->run(ctx);
     }
 
     const Course& course_;
@@ -600,6 +609,9 @@ private:
     std::string emulatorCannotRun_;             ///< why the emulator cannot run this file, once found (gpu backend)
     std::map<std::string, RunRecord> runs_;
     HangMemo hang_;
+    size_t current_ = 0;               ///< the check being graded, in lesson_.checks
+    bool planned_ = false;             ///< the planned runs have run together (runPlanned), or cannot
+    std::set<std::string> together_;   ///< the memo keys of the runs that ran together
 };
 
 }  // namespace

@@ -27,7 +27,7 @@ Measurement gflopsOf(const Measurement& times, const std::string& name, double f
 
 }  // namespace
 
-CheckResult checkSpeedup(CheckContext& ctx) {
+std::vector<RunRequest> speedupRuns(const CheckContext& ctx) {
     RunRequest request;
     request.mode = RunMode::Speedup;
     request.n = ctx.onlyN ? *ctx.onlyN : static_cast<int>(ctx.spec.intParam("gpu_size", 2048));
@@ -39,6 +39,11 @@ CheckResult checkSpeedup(CheckContext& ctx) {
     std::snprintf(arguments[2], 32, "%g", ctx.spec.numberParam("target_rel_error", 0.01));
     std::snprintf(arguments[3], 32, "%g", speedupTimeCapS(ctx.spec));
     request.extra = {arguments[0], arguments[1], arguments[2], arguments[3]};
+    return {request};
+}
+
+CheckResult checkSpeedup(CheckContext& ctx) {
+    const RunRequest request = speedupRuns(ctx).front();
     const RunRecord& record = ctx.run(request);
     if (auto failed = failedRun(ctx, record, request)) return *failed;
     const auto& s = record.speedup;

@@ -26,7 +26,7 @@ bool near(double a, double b) { return std::fabs(a - b) <= 1e-3 * std::max(1.0, 
 
 }  // namespace
 
-CheckResult checkTiming(CheckContext& ctx) {
+std::vector<RunRequest> timingRuns(const CheckContext& ctx) {
     const bool gpu = ctx.backend.kind() == BackendKind::Gpu;
     RunRequest request;
     request.mode = RunMode::Timing;
@@ -35,6 +35,13 @@ CheckResult checkTiming(CheckContext& ctx) {
     request.timeLimitS = ctx.spec.timeLimitS;
     const int reps = static_cast<int>(ctx.spec.intParam("reps", 10));
     request.extra = {std::to_string(reps)};
+    return {request};
+}
+
+CheckResult checkTiming(CheckContext& ctx) {
+    const bool gpu = ctx.backend.kind() == BackendKind::Gpu;
+    const RunRequest request = timingRuns(ctx).front();
+    const int reps = static_cast<int>(ctx.spec.intParam("reps", 10));
     const RunRecord& record = ctx.run(request);
     if (auto failed = failedRun(ctx, record, request)) return *failed;
     if (record.timing.empty()) return makeResult(ctx, Status::Error, "the harness recorded no timing");

@@ -115,15 +115,15 @@ ExecPlan execPlan(const std::vector<std::string>& argv, const std::vector<std::s
 }
 
 /// Waits for the child `pid` and returns its wait status; its group is killed when the grader is
-/// interrupted, or past `wallSeconds` since `start` (then `timedOut` is set).
-int waitWithDeadline(pid_t pid, double wallSeconds, std::chrono::steady_clock::time_point start, bool& timedOut) {
+/// interrupted, or past `wallSeconds` since `start` or when `overdue` says so (then `timedOut` is set).
+int waitWithDeadline(pid_t pid, const ProcessLimits& limits, std::chrono::steady_clock::time_point start, bool& timedOut) {
     int status = 0;
     while (true) {
         const pid_t done = waitpid(pid, &status, WNOHANG);
         if (done == pid) return status;
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const bool stopped = interrupted();  // the person asked the grader to stop: so does the child (its result is discarded)
-        if (stopped || elapsed > wallSeconds) {
+        if (stopped || elapsed > limits.wallSeconds || (limits.overdue && limits.overdue())) {
             timedOut = !stopped;
             kill(-pid, SIGKILL);
             waitpid(pid, &status, 0);
@@ -198,7 +198,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
     int execError = 0;
     const bool execFailed = read(errorPipe[0], &execError, sizeof execError) == sizeof execError;
     close(errorPipe[0]);
-    const int status = waitWithDeadline(pid, limits.wallSeconds, start, result.timedOut);
+    const int status = waitWithDeadline(pid, limits, start, result.timedOut);
     kill(-pid, SIGKILL);  // anything the child left behind in its group
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result.started = !execFailed;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct ProcessLimits {
     long long memoryBytes = 4LL << 30;   ///< data segment (RLIMIT_DATA)
     long long outputBytes = 8LL << 20;   ///< largest file the child may write
     long processes = 0;                  ///< 0: no limit
+    /// Asked every few milliseconds while the child runs: true ends it as timed out before wallSeconds
+    /// (a child running several runs, each with its own limit). Empty: wallSeconds alone.
+    std::function<bool()> overdue;
 };
 
 /// How a child ended, and what it printed.

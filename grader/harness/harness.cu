@@ -46,8 +46,13 @@ void writeFloats(const char* name, const std::vector<float>& values) {
     std::fprintf(record, "\n");
 }
 
+/// Whether a CUDA call of this process has failed (writeError wrote it): the cases after it do not run.
+bool cudaFailed = false;
+
 void writeError(const char* when, cudaError_t error) {
-    if (error != cudaSuccess) std::fprintf(record, "cuda_error when=%s name=%s\n", when, cudaGetErrorName(error));
+    if (error == cudaSuccess) return;
+    cudaFailed = true;
+    std::fprintf(record, "cuda_error when=%s name=%s\n", when, cudaGetErrorName(error));
 }
 
 void finish() {
@@ -356,21 +361,51 @@ int runSpeedup(int n, unsigned long long seed, int minRuns, int maxRuns, double 
 }
 #endif
 
+/// Runs `mode` at n, phase and seed with its mode-specific `args`, writing the open record.
+int runMode(const std::string& mode, int n, int phase, unsigned long long seed, const std::vector<std::string>& args) {
+    if (mode == "matmul") return runMatmul(n, phase, seed);
+#if LESSON == 4
+    if (mode == "gflops") {
+        std::vector<int> sizes;
+        for (const auto& a : args) sizes.push_back(std::atoi(a.c_str()));
+        if (sizes.empty()) sizes.push_back(n);
+        return runGflops(sizes);
+    }
+    if (mode == "timing") return runTiming(n, args.empty() ? 10 : std::atoi(args[0].c_str()), seed);
+#endif
 #ifndef CUEMU
-/// Several matmul cases ("N:PHASE" each) in this one process, each with its own record file
-/// (RECORD.0, RECORD.1, ...): on a GPU, starting the process (its CUDA context) is what costs.
-/// A case that does not end stops the rest; the parent sees which records are complete.
+    if (mode == "speedup") {
+        auto arg = [&](size_t i, double fallback) { return args.size() > i ? std::atof(args[i].c_str()) : fallback; };
+        return runSpeedup(n, seed, int(arg(0, 10)), int(arg(1, 200)), arg(2, 0.01), arg(3, 20));
+    }
+#endif
+    std::fprintf(record, "cuda_error when=mode name=unknown-mode-%s\n", mode.c_str());
+    return 0;
+}
+
+#ifndef CUEMU
+/// Several runs ("MODE:N:PHASE[:ARG...]" each) in this one process, each with its own record file
+/// (RECORD.0, RECORD.1, ...): on a GPU, starting the process (its CUDA context) is what costs. A run
+/// that does not end, or in which a CUDA call failed (the context may be lost), stops the rest; the
+/// parent sees which records are complete, and runs the others alone.
 int runCases(const char* recordPath, int count, char** cases, unsigned long long seed) {
     for (int i = 0; i < count; ++i) {
-        const int n = std::atoi(cases[i]);
-        const char* colon = std::strchr(cases[i], ':');
-        const int phase = colon ? std::atoi(colon + 1) : 0;
+        std::vector<std::string> fields;
+        for (const char* from = cases[i];; ++from) {
+            const char* colon = std::strchr(from, ':');
+            fields.emplace_back(from, colon ? colon - from : std::strlen(from));
+            if (!colon) break;
+            from = colon;
+        }
+        if (fields.size() < 3) return 2;
+        const int n = std::atoi(fields[1].c_str()), phase = std::atoi(fields[2].c_str());
         const std::string path = std::string(recordPath) + "." + std::to_string(i);
         record = std::fopen(path.c_str(), "wb");
         if (!record) return 2;
-        std::fprintf(record, "record 1 mode=matmul n=%d phase=%d seed=%llu\n", n, phase, seed);
-        runMatmul(n, phase, seed);
+        std::fprintf(record, "record 1 mode=%s n=%d phase=%d seed=%llu\n", fields[0].c_str(), n, phase, seed);
+        const int status = runMode(fields[0], n, phase, seed, std::vector<std::string>(fields.begin() + 3, fields.end()));
         finish();
+        if (status != 0 || cudaFailed) return status;
     }
     return 0;
 }
@@ -396,29 +431,7 @@ int main(int argc, char** argv) {
     cuemu::attachRecord(record);
 #endif
     std::fprintf(record, "record 1 mode=%s n=%d phase=%d seed=%llu\n", mode.c_str(), n, phase, seed);
-    int status = 0;
-    if (mode == "matmul") {
-        status = runMatmul(n, phase, seed);
-    }
-#if LESSON == 4
-    else if (mode == "gflops") {
-        std::vector<int> sizes;
-        for (int i = 6; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
-        if (sizes.empty()) sizes.push_back(n);
-        status = runGflops(sizes);
-    } else if (mode == "timing") {
-        status = runTiming(n, argc > 6 ? std::atoi(argv[6]) : 10, seed);
-    }
-#endif
-#ifndef CUEMU
-    else if (mode == "speedup") {
-        auto arg = [&](int i, double fallback) { return argc > i ? std::atof(argv[i]) : fallback; };
-        status = runSpeedup(n, seed, int(arg(6, 10)), int(arg(7, 200)), arg(8, 0.01), arg(9, 20));
-    }
-#endif
-    else {
-        std::fprintf(record, "cuda_error when=mode name=unknown-mode-%s\n", mode.c_str());
-    }
+    const int status = runMode(mode, n, phase, seed, std::vector<std::string>(argv + 6, argv + argc));
     finish();
     return status;
 }

@@ -354,3 +354,26 @@ TEST_CASE("a case that hangs in a child of several ends it: the hang is remember
     CHECK(report.checks[1].message.find("did not finish within 30 s at n=64") != std::string::npos);
     CHECK(report.checks[4].message.find("not run: the kernel did not finish in the correctness check on the GPU (n=64, 30 s)") == 0);
 }
+
+TEST_CASE("where the backend runs cases together, the lesson's planned runs (correctness, then speedup) share one child, same verdicts") {
+    Course course = makeTwoSizeCourse();
+    for (bool hangs : {false, true}) {
+        CAPTURE(hangs);
+        FakeBackend apart, together, emulator;
+        apart.backendName = together.backendName = "gpu";
+        together.together = true;
+        apart.hangs = together.hangs = hangs;
+        CheckOptions options;
+        options.seed = 4;
+        options.only = {"correctness", "speedup"};
+        const LessonReport one = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", apart, &emulator, options);
+        const LessonReport both = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", together, &emulator, options);
+        REQUIRE(one.checks.size() == both.checks.size());
+        for (size_t i = 0; i < one.checks.size(); ++i) {
+            CHECK(one.checks[i].status == both.checks[i].status);
+            CHECK(one.checks[i].message == both.checks[i].message);
+        }
+        CHECK(together.children == 1);              // 64, 128 and the speedup run; or the hang at 64 ends it
+        CHECK(apart.children == (hangs ? 1 : 3));   // after a hang nothing more starts
+    }
+}
