@@ -2,12 +2,13 @@
 // binaryen) and the emulator's assets from the page's own origin, builds the
 // child of a student's file (compile_child.mjs) and runs it at each size
 // (run_child.mjs), posting each stage's time and each run record.
-// Messages in: {source, fileName, sizes, seed, assets (URL of the assets folder)}.
-// Messages out: {kind: 'stage'|'done'|'error', ...}.
+// Messages in: {source, fileName, lesson, runs: [{mode, n, phase, extra}], seed, assets (URL of the assets folder)}.
+// Messages out: {kind: 'progress'|'done'|'error', ...}; a progress message with `run: i` before the i-th run starts
+// (the page's time limit of that run starts then); done's records: one per run, in order.
 // Non-goals: the time limit (the page terminates a Worker that overruns); judging.
 import { runClang, runLLVM } from '@yowasp/clang';
 import binaryen from 'binaryen';
-import { compileChild } from './compile_child.mjs';
+import { compileChild, lessonObjects } from './compile_child.mjs';
 import { runChild } from './run_child.mjs';
 
 let assets = null;
@@ -35,18 +36,19 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ kind: 'progress', text: 'worker got the file' });
     assets ??= await loadAssets(data.assets);
     self.postMessage({ kind: 'progress', text: 'assets loaded' });
-    const built = await compileChild({ runClang, runLLVM, binaryen }, assets, data.source, data.fileName);
+    const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) }, data.source, data.fileName);
     built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
     if (!built.ok) { self.postMessage({ kind: 'error', stage: built.stage, log: built.log, unsupported: built.unsupported, ms: built.ms }); return; }
     let t = performance.now();
     const module = await WebAssembly.compile(built.wasm);
     built.ms.wasm_compile = performance.now() - t;
-    const records = {};
-    for (const n of data.sizes) {
+    const records = [];
+    for (const [i, run] of data.runs.entries()) {
+      self.postMessage({ kind: 'progress', run: i });
       t = performance.now();
-      const r = await runChild(module, 'matmul', n, 0, data.seed);
-      built.ms[`run_n${n}`] = performance.now() - t;
-      records[n] = { status: r.status, output: r.output, record: r.record };
+      const r = await runChild(module, run.mode, run.n, run.phase, data.seed, run.extra);
+      built.ms[`run_${run.mode}_n${run.n}_p${run.phase}`] = performance.now() - t;
+      records.push({ ...run, status: r.status, output: r.output, record: r.record });
     }
     built.ms.total = performance.now() - t0;
     const resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, transferSize: e.transferSize }));

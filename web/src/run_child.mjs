@@ -5,13 +5,13 @@
 // Non-goals: a time limit (the Worker's owner terminates it); judging.
 import { ConsoleStdout, File, OpenFile, PreopenDirectory, WASI } from '@bjorn3/browser_wasi_shim';
 
-/// Runs `module` with the harness arguments MODE N PHASE SEED; {status, record (Uint8Array), output}.
-export async function runChild(module, mode, n, phase, seed) {
+/// Runs `module` with the harness arguments MODE N PHASE SEED EXTRA...; {status, record (Uint8Array), output}.
+export async function runChild(module, mode, n, phase, seed, extra = []) {
   let output = '';
   const out = new PreopenDirectory('/out', new Map());
   const fds = [new OpenFile(new File([])), ConsoleStdout.lineBuffered((l) => { output += l + '\n'; }),
                ConsoleStdout.lineBuffered((l) => { output += l + '\n'; }), out];
-  const wasi = new WASI(['child', '/out/record', mode, String(n), String(phase), String(seed)], [], fds, { debug: false });
+  const wasi = new WASI(['child', '/out/record', mode, String(n), String(phase), String(seed), ...extra], [], fds, { debug: false });
   const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
   let status;
   try {
