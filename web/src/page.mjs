@@ -1,25 +1,82 @@
-// The lesson page's script: a CodeMirror 6 editor holding the student's
-// file, and a Check button that builds and runs it in the Check Worker
-// (check_worker.mjs) under a time limit, showing each run's status and the
-// text lines of its run record.
-// Non-goals (not yet): judging the records into the grader's report; other
-// lessons than the one the page was built for; Download.
+// The course page's script: a lesson chooser (1-4), the lesson's text in
+// English or Russian (rendered at build time), a CodeMirror 6 editor holding
+// the student's file (the starter, or the work this browser kept), Check
+// (checker.mjs: the Check Worker under the kit's time limits), Download and
+// Starter. Shows each run's exit status and the text lines of its record.
+// Non-goals (not yet): judging the records into the grader's report; quiz,
+// trainer, tile map.
 import { basicSetup, EditorView } from 'codemirror';
+import { EditorState } from '@codemirror/state';
 import { cpp } from '@codemirror/lang-cpp';
+import { createChecker } from './checker.mjs';
+import { downloadText, loadSetting, loadWork, saveSetting, saveWork } from './saved_work.mjs';
 
-/// A Check that runs longer is stopped: the native backend's compile limit (cpu_backend.cpp).
-const CHECK_LIMIT_MS = 120_000;
 const config = JSON.parse(document.getElementById('page-config').textContent);
-const output = document.getElementById('output');
-const button = document.getElementById('check');
-const editor = new EditorView({ doc: config.starter, extensions: [basicSetup, cpp()], parent: document.getElementById('editor') });
+const $ = (id) => document.getElementById(id);
+const output = $('output'), button = $('check'), chooser = $('lesson'), note = $('note');
+const checker = createChecker(config);
+const states = new Map();  // lesson number -> its EditorState (kept while the page is open: undo survives a lesson switch)
+let lesson = null, lang = 'en', saveTimer = null;
 
-let worker = null;
-/// The Worker, started once and kept (its compiled toolchain makes later Checks fast); resolves when its modules loaded.
-function startWorker() {
-  const w = new Worker('check_worker.js', { type: 'module' });
-  const ready = new Promise((resolve) => { w.onmessage = resolve; });
-  return { w, ready };
+const lessonOf = (number) => config.lessons.find((l) => l.number === number) ?? config.lessons[0];
+
+/// Saves the shown lesson's file now (and reports a browser that refused).
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (lesson && !saveWork(lesson.number, editor.state.doc.toString())) note.textContent = 'This browser does not keep your work: use Download.';
+}
+
+const saveOnEdit = EditorView.updateListener.of((update) => {
+  if (!update.docChanged) return;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, 300);
+});
+
+/// The editor state of lesson `l`: its kept work, else its starter.
+function stateOf(l) {
+  if (!states.has(l.number)) states.set(l.number, EditorState.create({ doc: loadWork(l.number) ?? l.starter, extensions: [basicSetup, cpp(), saveOnEdit] }));
+  return states.get(l.number);
+}
+
+const editor = new EditorView({ parent: $('editor') });
+
+/// Shows lesson `number` in language `language` (the text, the file, the title).
+function show(number, language) {
+  if (lesson) { saveNow(); states.set(lesson.number, editor.state); }
+  const next = lessonOf(number);
+  lang = language === 'ru' ? 'ru' : 'en';
+  if (next !== lesson) {
+    lesson = next;
+    editor.setState(stateOf(lesson));
+    output.dataset.state = 'idle';
+    output.textContent = '';
+    note.textContent = loadWork(lesson.number) !== null && loadWork(lesson.number) !== lesson.starter ? 'Your work from this browser was restored.' : '';
+  }
+  const text = $('text');
+  text.innerHTML = lesson.text[lang];
+  text.lang = lang;
+  text.scrollTop = 0;
+  chooser.value = String(lesson.number);
+  $('file-name').textContent = lesson.fileName;
+  document.title = `Lesson ${lesson.number}: ${lesson.title}`;
+  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
+  saveSetting('lesson', lesson.number);
+  saveSetting('lang', lang);
+  const hash = `#lesson=${lesson.number}&lang=${lang}`;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+/// The lesson and language a #lesson=N&lang=xx address names, else the remembered ones.
+function fromAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return [Number(params.get('lesson') ?? loadSetting('lesson', config.lessons[0].number)), params.get('lang') ?? loadSetting('lang', 'en')];
+}
+
+/// A run's name in messages: "n=64", "n=32 phase 1" (lesson 2), "gflops n=16 16 1291 ...", "timing n=64 10".
+function runName(run, number) {
+  if (run.mode === 'matmul') return `n=${run.n}${number === 2 ? ` phase ${run.phase}` : ''}`;
+  return `${run.mode} n=${run.n}${run.extra.length ? ' ' + run.extra.join(' ') : ''}`;
 }
 
 /// The text lines of a run record (the output arrays are binary and left out).
@@ -33,39 +90,54 @@ function recordText(bytes) {
   return kept.join('\n');
 }
 
-function show(state, text) {
+/// Shows a Check's end; `checked`: the lesson whose file it checked, named when another lesson is shown by now.
+function finish(state, text, checked = lesson) {
   output.dataset.state = state;
-  output.textContent = text;
-  button.disabled = false;
+  output.textContent = (checked === lesson ? '' : `(the Check of lesson ${checked.number}'s file)\n`) + text;
+  button.disabled = chooser.disabled = false;
 }
 
+/// Check: refuses a file over the size limit before compiling, else builds and runs it in the Worker.
 async function check() {
-  button.disabled = true;
+  const source = editor.state.doc.toString();
+  const bytes = new TextEncoder().encode(source).length;
+  if (bytes > config.maxSourceBytes) {
+    finish('error', `error: ${lesson.fileName} is ${bytes} bytes, more than the ${config.maxSourceBytes} bytes (1 MB) a Check takes; it was not compiled. Remove what the lesson does not need.`);
+    return;
+  }
+  const checked = lesson, runs = lesson.runs;
+  button.disabled = chooser.disabled = true;
   output.dataset.state = 'running';
-  output.textContent = 'Checking…';
-  worker ??= startWorker();
-  await worker.ready;
-  const current = worker;
-  const timer = setTimeout(() => {
-    current.w.terminate();
-    worker = null;
-    show('timeout', `error: the Check ran longer than ${CHECK_LIMIT_MS / 1000} s and was stopped`);
-  }, CHECK_LIMIT_MS);
-  current.w.onmessage = ({ data }) => {
-    if (data.kind === 'progress') return;
-    clearTimeout(timer);
-    if (data.kind === 'error') {
-      const why = data.unsupported ? data.unsupported.map((u) => `not supported: ${u.construct} at line ${u.line}`).join('\n') : data.log;
-      show('error', `error (${data.stage}):\n${why}`);
-      return;
-    }
-    const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
-    const runs = Object.entries(data.records).map(([n, r]) => `== n=${n}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
-    show('done', `${times}\n\n${runs.join('\n\n')}`);
-  };
-  current.w.postMessage({ source: editor.state.doc.toString(), fileName: config.fileName, sizes: config.sizes, seed: config.seed,
-                          assets: new URL('assets/', location.href).href });
+  output.textContent = 'Checking: building the file…';
+  const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.number, runs, seed: config.seed,
+                                       assets: new URL('assets/', location.href).href },
+                                     (i) => { output.textContent = `Checking: run ${i + 1} of ${runs.length} (${runName(runs[i], checked.number)})…`; });
+  if (result.kind === 'timeout') {
+    const what = result.run === null ? 'Building the file' : `The run at ${runName(runs[result.run], checked.number)}`;
+    const why = result.run === null ? '' : ' Does a loop in your code never end (a loop condition that stays true, a barrier some threads never reach)?';
+    finish('timeout', `error: ${what} took longer than the time limit of ${result.limitS} s and was stopped.${why}\nThe Check was restarted: fix the file and click Check again.`, checked);
+    return;
+  }
+  if (result.kind === 'error') {
+    const why = result.unsupported ? result.unsupported.map((u) => `not supported: ${u.construct} at line ${u.line}`).join('\n') : result.log;
+    finish('error', `error (${result.stage}):\n${why}`, checked);
+    return;
+  }
+  const times = Object.entries(result.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
+  const shown = result.records.map((r) => `== ${runName(r, checked.number)}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
+  finish('done', `${times}\n\n${shown.join('\n\n')}`, checked);
 }
 
+chooser.innerHTML = config.lessons.map((l) => `<option value="${l.number}">Lesson ${l.number}: ${l.title}</option>`).join('');
+chooser.addEventListener('change', () => show(Number(chooser.value), lang));
+for (const b of document.querySelectorAll('[data-lang]')) b.addEventListener('click', () => show(lesson.number, b.dataset.lang));
+window.addEventListener('hashchange', () => show(...fromAddress()));
+window.addEventListener('pagehide', saveNow);
 button.addEventListener('click', check);
+$('download').addEventListener('click', () => downloadText(lesson.fileName, editor.state.doc.toString()));
+$('starter').addEventListener('click', () => {
+  editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: lesson.starter } });
+  note.textContent = 'The starter is back (Ctrl-Z brings your work back).';
+});
+show(...fromAddress());
 document.body.dataset.ready = 'true';

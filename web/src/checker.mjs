@@ -1,0 +1,48 @@
+// The page's side of the Check Worker (check_worker.mjs): keeps one Worker
+// (its compiled toolchain makes later Checks fast) and holds each Check to
+// the kit's time limits: the build (rewrite, compile, link) to the native
+// backend's compile limit, each run to its check's time_limit_s from the
+// moment the Worker says the run starts. A Check over its limit has its
+// Worker terminated (the only way to stop wasm that never returns) and a
+// fresh Worker started, so the next Check works.
+// Non-goals: what the results mean (the page shows them); the editor.
+
+/// A Worker and a promise of its first message (its modules loaded).
+function startWorker() {
+  const w = new Worker('check_worker.js', { type: 'module' });
+  const ready = new Promise((resolve) => { w.onmessage = resolve; });
+  return { w, ready };
+}
+
+/// A checker: check(request, onRun) posts `request` (check_worker.mjs's message) and resolves with the Worker's
+/// last message, or {kind: 'timeout', limitS, run (the run's index, or null for the build)}; onRun(i) is told when run i starts.
+export function createChecker({ compileLimitS }) {
+  let worker = null;
+  async function check(request, onRun = () => {}) {
+    worker ??= startWorker();
+    const current = worker;
+    await current.ready;
+    return new Promise((resolve) => {
+      let timer = null;
+      const limit = (seconds, run) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          current.w.terminate();
+          if (worker === current) worker = startWorker();  // fresh, and already loading for the next Check
+          resolve({ kind: 'timeout', limitS: seconds, run });
+        }, seconds * 1000);
+      };
+      limit(compileLimitS, null);
+      current.w.onmessage = ({ data }) => {
+        if (data.kind === 'progress') {
+          if (Number.isInteger(data.run)) { limit(request.runs[data.run].timeLimitS, data.run); onRun(data.run); }
+          return;
+        }
+        clearTimeout(timer);
+        resolve(data);
+      };
+      current.w.postMessage(request);
+    });
+  }
+  return { check };
+}
