@@ -4,7 +4,8 @@ from 127.0.0.1 and opens it in headless Chromium with an empty profile and
 every host but 127.0.0.1 unresolvable. In order: lesson 3's starter and text
 (English, then Russian); a cold Check of the starter with its four runs'
 records, an edit and a warm Check; each lesson's starter, file name and text
-through the lesson chooser; a file over 1 MB refused at once without
+through the lesson chooser, and a Check of lessons 4 and 2 (their runs: lesson
+2's phases, lesson 4's gflops and timing modes); a file over 1 MB refused at once without
 compiling; a lesson 1 kernel that never ends (endless_kernel.cu) stopped at
 the lesson's time limit with a clear message while the editor still types,
 then a second Check (the starter, put back by Starter) that works; Download
@@ -32,6 +33,10 @@ if not (dist / "index.html").exists() or not (dist / "llvm.core.wasm").exists():
 
 LESSONS = {1: ("01-naive-kernel/matmul_naive.cu", "Lesson 1.", "Урок 1."), 2: ("02-tile-loading/tile_loading.cu", "Lesson 2.", "Урок 2."),
            3: ("03-phase-loop/matmul_tiled.cu", "Lesson 3.", "Урок 3."), 4: ("04-measuring-speedup/speedup.cu", "Lesson 4.", "Урок 4.")}
+
+# The runs a lesson's Check makes (course.yaml's emulator checks), as the page names them.
+CHECKED_RUNS = {2: [f"n={n} phase {p}" for n, phases in ((32, (0, 1)), (48, (0, 1, 2)), (64, (0, 1, 3))) for p in phases],
+                4: ["gflops n=16 16 1291 2048 4096", "timing n=64 10"]}
 
 with socket.socket() as s:
     s.bind(("127.0.0.1", 0))
@@ -112,6 +117,11 @@ try:
         expect(driver.find_element(By.ID, "file-name").text == Path(path).name, f"lesson {number}: the file name shown is not {Path(path).name}")
         expect(heading().startswith(russian), f"lesson {number}: the Russian text is not shown: {heading()!r}")
         expect(output.get_attribute("data-state") == "idle", f"lesson {number}: the previous lesson's output is still shown")
+        if number in CHECKED_RUNS:  # the starter's Check makes the lesson's runs (lesson 4: its own modes)
+            state, text, _ = run_check(f"lesson {number} starter")
+            expect(state == "done" and text.count(": exit status 0\n") == len(CHECKED_RUNS[number]) and
+                   all(f"== {run}: exit status 0" in text for run in CHECKED_RUNS[number]),
+                   f"lesson {number}: the starter's Check does not show its runs: '{state}' {text[:400]}")
     driver.find_element(By.ID, "lang-en").click()
     expect(heading().startswith("Lesson 1."), f"lesson 1: the English text is not shown: {heading()!r}")
 
