@@ -7,21 +7,24 @@
 // fresh Worker started, so the next Check works.
 // Non-goals: what the results mean (the page shows them); the editor.
 
-/// A Worker and a promise of its first message (its modules loaded).
+/// A Worker and a promise of its first message (its modules loaded), or of {kind: 'error'} where its script fails to load.
 function startWorker() {
   const w = new Worker('check_worker.js', { type: 'module' });
-  const ready = new Promise((resolve) => { w.onmessage = resolve; });
+  const ready = new Promise((resolve) => {
+    w.onmessage = () => resolve(null);
+    w.onerror = (e) => resolve({ kind: 'error', stage: 'worker', log: `the Check's Worker did not start: ${e.message || 'check_worker.js failed to load'}` });
+  });
   return { w, ready };
 }
 
 /// A checker: check(request, onRun) posts `request` (check_worker.mjs's message) and resolves with the Worker's
 /// last message, or {kind: 'timeout', limitS, run (the run's index, or null for the build)}; onRun(i) is told when run i starts.
+/// The build's limit counts from the click, the Worker's start included.
 export function createChecker({ compileLimitS }) {
   let worker = null;
   async function check(request, onRun = () => {}) {
     worker ??= startWorker();
     const current = worker;
-    await current.ready;
     return new Promise((resolve) => {
       let timer = null;
       const limit = (seconds, run) => {
@@ -33,15 +36,23 @@ export function createChecker({ compileLimitS }) {
         }, seconds * 1000);
       };
       limit(compileLimitS, null);
-      current.w.onmessage = ({ data }) => {
-        if (data.kind === 'progress') {
-          if (Number.isInteger(data.run)) { limit(request.runs[data.run].timeLimitS, data.run); onRun(data.run); }
+      current.ready.then((failed) => {
+        if (failed) {
+          clearTimeout(timer);
+          if (worker === current) worker = null;  // the next Check tries a new one
+          resolve(failed);
           return;
         }
-        clearTimeout(timer);
-        resolve(data);
-      };
-      current.w.postMessage(request);
+        current.w.onmessage = ({ data }) => {
+          if (data.kind === 'progress') {
+            if (Number.isInteger(data.run)) { limit(request.runs[data.run].timeLimitS, data.run); onRun(data.run); }
+            return;
+          }
+          clearTimeout(timer);
+          resolve(data);
+        };
+        current.w.postMessage(request);
+      });
     });
   }
   return { check };

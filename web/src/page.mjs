@@ -33,10 +33,12 @@ const saveOnEdit = EditorView.updateListener.of((update) => {
   saveTimer = setTimeout(saveNow, 300);
 });
 
-/// The editor state of lesson `l`: its kept work, else its starter.
+/// The editor state of lesson `l`: its kept work, else its starter; `restored` when it is the kept work, read now.
 function stateOf(l) {
-  if (!states.has(l.number)) states.set(l.number, EditorState.create({ doc: loadWork(l.number) ?? l.starter, extensions: [basicSetup, cpp(), saveOnEdit] }));
-  return states.get(l.number);
+  if (states.has(l.number)) return { state: states.get(l.number), restored: false };
+  const kept = loadWork(l.number);
+  states.set(l.number, EditorState.create({ doc: kept ?? l.starter, extensions: [basicSetup, cpp(), saveOnEdit] }));
+  return { state: states.get(l.number), restored: kept !== null && kept !== l.starter };
 }
 
 const editor = new EditorView({ parent: $('editor') });
@@ -48,10 +50,11 @@ function show(number, language) {
   lang = language === 'ru' ? 'ru' : 'en';
   if (next !== lesson) {
     lesson = next;
-    editor.setState(stateOf(lesson));
+    const { state, restored } = stateOf(lesson);
+    editor.setState(state);
     output.dataset.state = 'idle';
     output.textContent = '';
-    note.textContent = loadWork(lesson.number) !== null && loadWork(lesson.number) !== lesson.starter ? 'Your work from this browser was restored.' : '';
+    note.textContent = restored ? 'Your work from this browser was restored (Starter puts the starter back).' : '';
   }
   const text = $('text');
   text.innerHTML = lesson.text[lang];
