@@ -1,6 +1,6 @@
 // The Check's Worker: fetches the toolchain (bundled @yowasp/clang and
 // binaryen) and the emulator's assets from the page's own origin, builds the
-// child of a student's file (compile_child.mjs) and runs it at each size
+// child of a student's file (compile_child.mjs, the lesson's harness) and makes each of the lesson's runs
 // (run_child.mjs), posting each stage's time and each run record.
 // Messages in: {source, fileName, lesson, runs: [{mode, n, phase, extra}], seed, assets (URL of the assets folder)}.
 // Messages out: {kind: 'progress'|'done'|'error', ...}; a progress message with `run: i` before the i-th run starts
