@@ -7,7 +7,8 @@
 // browser's first), then a summary line.
 // quiz and trainer are left out of the agreement: the browser skips them
 // (they read YAML the judge cannot) and says so.
-// Usage: node spike/compare_verdicts.mjs [--lesson lesson3] FILE.cu...   (after judge/build_judge.mjs, spike/build_assets.mjs)
+// Usage: node spike/compare_verdicts.mjs [--lesson lesson3] FILE.cu...   (after judge/build_judge.mjs, spike/build_assets.mjs;
+// the child links that lesson's prebuilt harness)
 // Env: GRADER (default build-kit/grader/grader), COURSE_JSON (default: `grader list --json`).
 // Non-goal: timing (the Check's stage times are measured elsewhere).
 import { execFileSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild } from '../src/compile_child.mjs';
+import { compileChild, lessonObjects } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
 
 const web = new URL('../', import.meta.url).pathname;
@@ -35,7 +36,7 @@ for (const [path, text] of Object.entries(JSON.parse(readFileSync(web + 'spike/b
 }
 const objects = {};
 for (const o of JSON.parse(readFileSync(web + 'spike/build/assets/objects.json', 'utf8'))) objects[o] = readFileSync(web + 'spike/build/assets/objects/' + o);
-const assets = { headers, pch: readFileSync(web + 'spike/build/assets/prelude.pch'), objects };
+const assets = { headers, pch: readFileSync(web + 'spike/build/assets/prelude.pch'), objects: lessonObjects(objects, lesson) };  // the runtime and the lesson's harness
 const courseJson = process.env.COURSE_JSON ? readFileSync(process.env.COURSE_JSON, 'utf8') : execFileSync(grader, ['list', '--json'], { cwd: root, encoding: 'utf8' });
 const judgeBytes = readFileSync(web + 'judge/build/judge.wasm');
 let t = performance.now();

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild } from '../src/compile_child.mjs';
+import { compileChild, lessonObjects } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
 import { runChildSync } from '../src/run_child.mjs';
 
@@ -34,7 +34,7 @@ for (const [path, text] of Object.entries(JSON.parse(readFileSync(assetsDir + 'h
 }
 const objects = {};
 for (const o of JSON.parse(readFileSync(assetsDir + 'objects.json', 'utf8'))) objects[o] = readFileSync(assetsDir + 'objects/' + o);
-const assets = { headers, pch: readFileSync(assetsDir + 'prelude.pch'), objects };
+const assets = { headers, pch: readFileSync(assetsDir + 'prelude.pch'), objects: lessonObjects(objects, 3) };  // the runtime and lesson 3's harness
 const courseJson = execFileSync(process.env.GRADER || root + 'build-kit/grader/grader', ['list', '--json'], { cwd: root, encoding: 'utf8' });
 const judgeModule = new WebAssembly.Module(readFileSync(web + 'judge/build/judge.wasm'));
 const file = 'solutions/03-phase-loop/matmul_tiled.cu';

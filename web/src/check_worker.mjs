@@ -1,17 +1,19 @@
 // The Check's Worker: fetches the toolchain (bundled @yowasp/clang and
 // binaryen), the emulator's assets and the judge (judge.wasm, course.json)
 // from the page's own origin, builds the child of a student's file
-// (compile_child.mjs) and grades it with the grader's own checks
-// (judge.mjs), which run the child at the sizes the checks ask for.
-// Messages in: {source, fileName, lesson (default lesson3), seed (optional, as --seed), assets (URL of the assets folder)}.
-// Messages out: {kind: 'progress'|'done'|'error', ...}; 'done' carries
-// report {status, text, json} (text: as `grader check` prints it; json: its
-// --json object, findings with their lines), the runs' records by size, and
-// each stage's time.
-// Non-goal: the time limit (the page terminates a Worker that overruns).
+// (compile_child.mjs, linked with the lesson's prebuilt harness) and grades
+// it with the grader's own checks (judge.mjs), which run the child at the
+// sizes, phases and modes the checks ask for.
+// Messages in: {source, fileName, lesson (course.yaml's id, "lesson3"), seed (optional, as --seed), assets (URL of the assets folder)}.
+// Messages out: {kind: 'progress'|'done'|'error', ...}; before the judge's i-th run a progress message
+// {run: i, argv, timeLimitS} (the page's time limit of that run starts then: a run that never ends blocks this
+// Worker inside the judge); 'done' carries report {status, text, json, log} (text: as `grader check` prints it;
+// json: its --json object, findings with their lines), records (one per run, in the order the checks asked:
+// {argv, env, status, output, record}) and each stage's time.
+// Non-goal: the time limit itself (the page terminates a Worker that overruns).
 import { runClang, runLLVM } from '@yowasp/clang';
 import binaryen from 'binaryen';
-import { compileChild } from './compile_child.mjs';
+import { compileChild, lessonObjects } from './compile_child.mjs';
 import { buildJson, judge } from './judge.mjs';
 
 let assets = null;
@@ -41,21 +43,18 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ kind: 'progress', text: 'worker got the file' });
     assets ??= await loadAssets(data.assets);
     self.postMessage({ kind: 'progress', text: 'assets loaded' });
-    const built = await compileChild({ runClang, runLLVM, binaryen }, assets, data.source, data.fileName);
+    const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) },
+                                      data.source, data.fileName);
     built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
     let t = performance.now();
     const child = built.ok ? await WebAssembly.compile(built.wasm) : null;
     built.ms.wasm_compile = performance.now() - t;
     t = performance.now();
-    const judged = judge({ judgeModule: assets.judgeModule, child, courseJson: assets.courseJson, lesson: data.lesson || 'lesson3',
-                           displayFile: data.fileName, source: data.source, build: buildJson(built, data.fileName), seed: data.seed });
+    const onRun = (i, request) => self.postMessage({ kind: 'progress', run: i, argv: request.argv, timeLimitS: request.time_limit_s });
+    const judged = judge({ judgeModule: assets.judgeModule, child, courseJson: assets.courseJson, lesson: data.lesson, displayFile: data.fileName,
+                           source: data.source, build: buildJson(built, data.fileName), seed: data.seed, onRun });
     built.ms.judge = performance.now() - t;
-    const records = {};
-    for (const r of judged.runs) {
-      const [mode, n] = r.argv;
-      built.ms[`run_${mode}_n${n}${r.env.length ? '_' + r.env.join('_') : ''}`] = r.ms;
-      if (mode === 'matmul' && !r.env.length && !(n in records)) records[n] = { status: r.signal ? -1 : r.status, output: r.output, record: r.record };
-    }
+    const records = judged.runs.map((r) => ({ argv: r.argv, env: r.env, status: r.signal ? -1 : r.status, output: r.output, record: r.record }));
     built.ms.total = performance.now() - t0;
     const resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, transferSize: e.transferSize }));
     self.postMessage({ kind: 'done', ms: built.ms, report: { status: judged.status, text: judged.text, json: judged.json, log: judged.log },

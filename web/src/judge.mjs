@@ -4,7 +4,8 @@
 // the already-built child run here, synchronously, inside the judge's import.
 // Works in a browser Worker and in node alike.
 // Non-goals: building the child (compile_child.mjs); a time limit (the
-// Worker's owner terminates a Worker that overruns).
+// Worker's owner terminates a Worker that overruns: onRun tells it, before
+// each run, the run's limit; a run that never ends blocks inside the import).
 import { ConsoleStdout, Directory, File, OpenFile, PreopenDirectory, WASI } from '@bjorn3/browser_wasi_shim';
 import { runChildSync } from './run_child.mjs';
 
@@ -23,10 +24,11 @@ export function buildJson(built, fileName) {
 
 /// Grades one file. judgeModule: the compiled judge.wasm; child: the compiled child module (null when the build failed);
 /// courseJson: `grader list --json`'s text; displayFile: the name the report gives the file;
-/// run (tests only): stands in for runChildSync(child, argv, env).
+/// run (tests and spikes): stands in for runChildSync(child, argv, env);
+/// onRun(index, {argv, env, time_limit_s}): told before each run starts (the Worker posts it to the page's watchdog).
 /// Returns {status (grader check's exit status), text (the report as grader check prints it), json (its --json object),
 /// runs ([{argv, env, ms, status, signal, trap, record, output}] in the order the checks asked), log}.
-export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed, run }) {
+export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed, run, onRun = () => {} }) {
   const base = displayFile.split('/').at(-1);
   const out = new PreopenDirectory('/out', new Map());
   const input = new PreopenDirectory('/in', new Map([
@@ -45,6 +47,7 @@ export function judge({ judgeModule, child, courseJson, lesson, displayFile, sou
   const runChild = (requestPtr, requestLength, answerPtr, answerLengthPtr) => {
     const memory = () => instance.exports.memory.buffer;
     const request = JSON.parse(decoder.decode(new Uint8Array(memory(), requestPtr, requestLength)));
+    onRun(runs.length, request);
     const t0 = performance.now();
     const ran = run ? run(request.argv, request.env)
                 : child ? runChildSync(child, request.argv, request.env) : { error: 'no child was built' };

@@ -34,9 +34,9 @@ function start(run, instance) {
   return { status, signal, trap, record: record ? record.data : new Uint8Array(), output: run.output };
 }
 
-/// Runs `module` with the harness arguments MODE N PHASE SEED; {status, record (Uint8Array), output}.
-export async function runChild(module, mode, n, phase, seed) {
-  const run = childWasi([mode, String(n), String(phase), String(seed)], []);
+/// Runs `module` with the harness arguments MODE N PHASE SEED EXTRA...; {status, record (Uint8Array), output}.
+export async function runChild(module, mode, n, phase, seed, extra = []) {
+  const run = childWasi([mode, String(n), String(phase), String(seed), ...extra], []);
   const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: run.wasi.wasiImport });
   const r = start(run, instance);
   return { status: r.signal ? -1 : r.status, record: r.record, output: r.output };
