@@ -1,28 +1,47 @@
 // The browser edition's build step: bundles the page (CodeMirror 6 with C++
 // highlighting) and the Check Worker with esbuild, copies the clang wasm,
 // the emulator's assets (built by spike/build_runtime.mjs and
-// spike/build_assets.mjs when missing) and writes dist/index.html for
-// lesson 3 with its starter file. dist/ is static: serve it as it is.
+// spike/build_assets.mjs when missing), the judge (judge.wasm, and
+// course.json from the native grader's `grader list --json`; GRADER names
+// that grader, default build-kit/grader/grader) and writes dist/index.html
+// with the page configuration: for each lesson of course.yaml its id,
+// starter file and texts in English and Russian (src/lesson_text.mjs). The
+// runs of a Check are the judge's to ask for, not the page's.
+// dist/ is static: serve it as it is.
 // Usage: node build.mjs   (after npm ci)
-// Non-goals: other lessons, lesson texts, quiz, trainer, tile map (issue 30's later parts).
+// Non-goals: quiz, trainer, tile map (issue 30's later parts).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { parse } from 'yaml';
+import { writeJudgeAssets } from './judge/judge_assets.mjs';
+import { renderLessonText } from './src/lesson_text.mjs';
 
 const web = new URL('./', import.meta.url).pathname;
 const root = new URL('../', import.meta.url).pathname;
 const dist = web + 'dist/';
 mkdirSync(dist, { recursive: true });
-if (!existsSync(web + 'spike/build/runtime/harness_lesson3.o')) execFileSync('node', [web + 'spike/build_runtime.mjs'], { stdio: 'inherit' });
-if (!existsSync(web + 'spike/build/assets/prelude.pch')) execFileSync('node', [web + 'spike/build_assets.mjs'], { stdio: 'inherit' });
+if (![1, 2, 3, 4].every((l) => existsSync(web + `spike/build/runtime/harness_lesson${l}.o`))) execFileSync('node', [web + 'spike/build_runtime.mjs'], { stdio: 'inherit' });
+if (!existsSync(web + 'spike/build/assets/objects/harness_lesson4.o')) execFileSync('node', [web + 'spike/build_assets.mjs'], { stdio: 'inherit' });
 const common = { bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], logLevel: 'warning', minify: true };
 await esbuild.build({ ...common, entryPoints: [web + 'src/page.mjs'], outfile: dist + 'page.js' });
 await esbuild.build({ ...common, entryPoints: [web + 'src/check_worker.mjs'], outfile: dist + 'check_worker.js' });
 for (const f of ['llvm.core.wasm', 'llvm.core2.wasm', 'llvm.core3.wasm', 'llvm.core4.wasm', 'llvm-resources.tar'])
   cpSync(web + 'node_modules/@yowasp/clang/gen/' + f, dist + f);
 cpSync(web + 'spike/build/assets', dist + 'assets', { recursive: true });
-const config = { fileName: 'matmul_tiled.cu', sizes: [16, 48, 64, 128], seed: 508447,
-                 starter: readFileSync(root + 'starter/03-phase-loop/matmul_tiled.cu', 'utf8') };
+writeJudgeAssets(dist + 'assets');  // the grader's checks for wasm, and the course as the native grader loads it
+const course = parse(readFileSync(root + 'course.yaml', 'utf8'));
+/// The lesson number of a course.yaml lesson id ("lesson3" -> 3).
+const lessonNumber = (l) => Number(/(\d+)$/.exec(l.id)[1]);
+const lessons = course.lessons.map((l) => ({
+  number: lessonNumber(l), id: l.id, title: l.title, fileName: l.student_file,
+  starter: readFileSync(`${root}starter/${l.folder}/${l.student_file}`, 'utf8'),
+  text: { en: renderLessonText(readFileSync(`${root}lessons/${l.folder}/README.md`, 'utf8'), lessonNumber(l)),
+          ru: renderLessonText(readFileSync(`${root}lessons/${l.folder}/README.ru.md`, 'utf8'), lessonNumber(l)) },
+}));
+// No seed: the judge takes `grader check`'s own (stableSeed of the lesson and file name) as when --seed is not given.
+// compileLimitS: the native backend's compile and link limit (cpu_backend.cpp).
+const config = { compileLimitS: 120, maxSourceBytes: 1 << 20, lessons };
 const json = JSON.stringify(config).replace(/</g, '\\u003c');
 writeFileSync(dist + 'index.html', readFileSync(web + 'src/index.html', 'utf8').replace('PAGE_CONFIG', json));
 console.log('web/dist built');

@@ -68,8 +68,6 @@ struct FieldSlot {
     std::variant<std::string R::*, uint64_t R::*, int R::*, int (R::*)[3]> member;
 };
 
-static_assert(std::is_same_v<uintptr_t, uint64_t>, "the record's code addresses are read as uint64_t");
-
 void assignField(std::string& to, const std::map<std::string, std::string>& f, const char* key) { to = fieldText(f, key); }
 void assignField(uint64_t& to, const std::map<std::string, std::string>& f, const char* key) { to = number(f, key); }
 void assignField(int& to, const std::map<std::string, std::string>& f, const char* key) { to = static_cast<int>(number(f, key)); }

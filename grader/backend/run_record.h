@@ -56,7 +56,7 @@ struct HazardRecord {
     uint64_t count = 0;
     std::string element;
     int writer[3] = {}, other[3] = {}, block[3] = {};
-    uintptr_t writerPc = 0, otherPc = 0;
+    uint64_t writerPc = 0, otherPc = 0;  ///< the child's code addresses (64-bit even where the reader is wasm32)
     SourceLocation writerAt, otherAt;
     uint64_t barrierIndex = 0;
 };
@@ -66,7 +66,7 @@ struct UninitializedRecord {
     uint64_t count = 0;
     std::string element;  ///< "tB[3][7]"
     int thread[3] = {}, block[3] = {};
-    uintptr_t pc = 0;
+    uint64_t pc = 0;  ///< the child's code address
     SourceLocation at;
 };
 
@@ -100,7 +100,7 @@ struct WriteConflictRecord {
 struct FaultRecord {
     FaultKind kind = FaultKind::Other;
     std::map<std::string, std::string> fields;  ///< every field of the line, "kind" too (its word, for a kind the table lacks)
-    uintptr_t pc = 0;
+    uint64_t pc = 0;  ///< the child's code address
     SourceLocation at;
 };
 

@@ -5,9 +5,13 @@
 // not in the kit). The checks come from the caller (a CheckCatalog): their
 // parameters, and the validation of their values (a size the lesson's kernel
 // cannot run, a threshold that accepts anything or nothing), are theirs.
+// Built for wasm32 (the browser's judge, web/judge/), only the model's
+// accessors are: parseCourse and loadCourse are not there.
 #include "core/course.h"
 
+#ifndef __wasm__  // the browser's judge gets the course as JSON (web/judge/course_json.cpp): no yaml-cpp there
 #include <yaml-cpp/yaml.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -15,10 +19,13 @@
 
 #include "core/spelling.h"
 #include "core/toolchain.h"
+#ifndef __wasm__
 #include "core/yaml_reader.h"
+#endif
 
 namespace grader {
 
+#ifndef __wasm__  // reading course.yaml
 namespace {
 
 constexpr double kMinTimeLimitS = 1, kMaxTimeLimitS = 600;
@@ -175,6 +182,7 @@ void readLesson(YamlReader& in, const YAML::Node& node, Course& course, std::set
 }
 
 }  // namespace
+#endif  // __wasm__
 
 long CheckSpec::intParam(const std::string& key, long fallback) const {
     auto it = params.find(key);
@@ -243,6 +251,7 @@ std::string joinNames(const std::vector<std::string>& names, const std::string& 
     return text;
 }
 
+#ifndef __wasm__  // reading course.yaml
 namespace {
 
 /// The report's insight keys: similarity (threshold) and leaderboard.
@@ -396,5 +405,7 @@ Expected<Course> loadCourse(const std::filesystem::path& path, const CheckCatalo
     if (auto error = checkLessonFiles(*course)) return *error;
     return course;
 }
+
+#endif  // __wasm__
 
 }  // namespace grader

@@ -1,6 +1,9 @@
 // fork/exec with rlimits, a process group per child, and a wall-clock kill.
+// Built for wasm32 (the browser's judge, web/judge/), only signalName and
+// ProcessResult's texts are: runProcess is not there.
 #include "core/process.h"
 
+#ifndef __wasm__  // the browser's judge starts no process: it has signalName and ProcessResult's texts only
 #include "core/interrupt.h"
 
 #include <fcntl.h>
@@ -9,6 +12,9 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#else
+#include <csignal>  // the signal numbers (wasi-libc defines them for signalName's table)
+#endif
 
 #include <chrono>
 #include <cstdio>
@@ -19,6 +25,7 @@
 
 namespace grader {
 
+#ifndef __wasm__
 namespace {
 
 void setLimit(int resource, rlim_t value) {
@@ -127,6 +134,7 @@ int waitWithDeadline(pid_t pid, const ProcessLimits& limits, std::chrono::steady
 }
 
 }  // namespace
+#endif  // __wasm__
 
 std::string signalName(int signal) {
     switch (signal) {
@@ -158,6 +166,7 @@ std::string ProcessResult::describe() const {
     return out.str();
 }
 
+#ifndef __wasm__
 ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimits& limits,
                          const std::filesystem::path& workDir, const std::vector<std::string>& env) {
     ProcessResult result;
@@ -202,5 +211,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessLimi
     std::filesystem::remove(outputPath);
     return result;
 }
+
+#endif  // __wasm__
 
 }  // namespace grader

@@ -113,6 +113,9 @@ nlohmann::json lessonReportJson(const LessonReport& report) {
     return j;
 }
 
-void JsonReporter::write(const LessonReport& report, std::ostream& out) const { out << lessonReportJson(report).dump() << "\n"; }
+void JsonReporter::write(const LessonReport& report, std::ostream& out) const {
+    // Messages quote what the student's program wrote, which need not be UTF-8: U+FFFD stands for such bytes.
+    out << lessonReportJson(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
 
 }  // namespace grader

@@ -1,25 +1,59 @@
 #!/usr/bin/env python3
-"""The browser edition's lesson page, as a student uses it: serves web/dist
-from 127.0.0.1, opens it in headless Chromium with an empty profile and every
-host but 127.0.0.1 unresolvable, checks that the editor holds the lesson 3
-starter, clicks Check (cold: the toolchain is fetched and compiled), checks
-the four runs' records, then edits the file and checks again (warm). Prints
-both times. Exit 77 (skipped) without Chromium, its driver, selenium or a
-built web/dist (node web/build.mjs).
-Usage: page_in_browser.py WEB_DIST STARTER_FILE
-Non-goal: the verdicts (the page does not judge records yet)."""
+"""The browser edition's course page, as a student uses it: serves web/dist
+from 127.0.0.1 and opens it in headless Chromium with an empty profile and
+every host but 127.0.0.1 unresolvable. In order: lesson 3's starter and text
+(English, then Russian); a cold Check of the starter showing the grader's
+report (judge.wasm's, as `grader check --backend cpu` prints it) and the
+records of the runs the judge asked for, an edit and a warm Check; each
+lesson's starter, file name and text through the lesson chooser, and the
+reports of lessons 4 and 2's starters (lesson 2's phase runs, lesson 4's
+gflops and timing modes); a file over 1 MB refused at once without
+compiling; a lesson 1 kernel that never ends (endless_kernel.cu) stopped at
+its run's time limit with a clear message while the editor still types,
+then a second Check (the starter, put back by Starter) with its report; Download
+of the edited file (its name and content, from Chromium's download folder);
+the work restored from localStorage after a reload; and the page opened
+from file://, which must say how to serve it. Prints each Check's time.
+Exit 77 (skipped) without Chromium, its driver, selenium or a built
+web/dist (node web/build.mjs).
+Usage: page_in_browser.py WEB_DIST STARTER_DIR   (STARTER_DIR: the kit's starter/ folder)
+Non-goal: every verdict (web/spike/compare_verdicts.mjs compares them with the native grader's)."""
 import shutil, socket, subprocess, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
 from headless_chromium import expect, failures, find_chromium, skip, start_chromium, wait_ready
 
-dist, starter = Path(sys.argv[1]), Path(sys.argv[2])
+dist, starters = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
+endless = (Path(__file__).resolve().parent / "endless_kernel.cu").read_text()
 chromium = find_chromium()
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 if not (dist / "index.html").exists() or not (dist / "llvm.core.wasm").exists():
     skip(f"{dist} is not built", "cd web && npm ci && node build.mjs")
+
+LESSONS = {1: ("01-naive-kernel/matmul_naive.cu", "Lesson 1.", "Урок 1."), 2: ("02-tile-loading/tile_loading.cu", "Lesson 2.", "Урок 2."),
+           3: ("03-phase-loop/matmul_tiled.cu", "Lesson 3.", "Урок 3."), 4: ("04-measuring-speedup/speedup.cu", "Lesson 4.", "Урок 4.")}
+
+# Lines of each starter's report, as `grader check lessonN STARTER --backend cpu` prints them (the seed is the
+# grader's own for the file's name), and runs the judge asked for, as the page names them.
+STARTER_REPORTS = {
+    1: ["lesson1  matmul_naive.cu  (cpu backend, seed 594129)", "compile      PASS  1/1   compiled for the cpu emulator",
+        "correctness  FAIL  0/4   n=16: C[0][0] = nan, expected 20.625. 256 of 256 elements are wrong.", "== n=16: exit status 0"],
+    2: ["lesson2  tile_loading.cu  (cpu backend, seed 561742)",
+        "correctness  FAIL  0/3   n=32 phase 0: C[0][0] = 0, expected 4.5. 1024 of 1024 elements are wrong.",
+        "barriers     FAIL  0/3   the kernel does not use its __shared__ tiles yet",
+        "traffic      FAIL  0/2   your kernel reads nothing from A or B at n=64", "== n=32 phase 0: exit status 0"],
+    3: ["lesson3  matmul_tiled.cu  (cpu backend, seed 508447)", "compile      PASS  1/1   compiled for the cpu emulator",
+        "correctness  FAIL  0/4   n=16: C[0][0] = 0, expected 32.6875. 256 of 256 elements are wrong.",
+        "barriers     FAIL  0/3", "traffic      FAIL  0/2   your kernel reads nothing from A or B at n=64",
+        "speedup      SKIP  0/2   needs a CUDA device", "== n=16: exit status 0", "== n=64: exit status 0",
+        "launch index=0 kernel=matMulTiled grid=4,4,1 block=16,16,1"],
+    4: ["lesson4  speedup.cu  (cpu backend, seed 215385)",
+        "correctness  FAIL  0/2   gflops(16, 1) = 0, expected 0.008192 (2 n^3 / (ms * 1e6)).",
+        "timing       FAIL  0/3   timeLaunchMs returned 0 ms per launch", "== gflops n=16", "== timing n=64 10: exit status 0"],
+}
 
 with socket.socket() as s:
     s.bind(("127.0.0.1", 0))
@@ -27,45 +61,148 @@ with socket.socket() as s:
 server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(dist)],
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 profile = tempfile.mkdtemp(prefix="web-page-profile-")
+downloads = tempfile.mkdtemp(prefix="web-page-downloads-")
 driver = None
 try:
     time.sleep(0.5)
     # A request to any other host fails: the page must need none.
     driver = start_chromium(chromium, [f"--user-data-dir={profile}", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
                             load_timeout=60)
-    driver.get(f"http://127.0.0.1:{port}/index.html")
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    page = f"http://127.0.0.1:{port}/index.html"
+    driver.get(page + "#lesson=3&lang=en")
     wait_ready(driver, seconds=20)
-    shown = driver.find_element(By.CSS_SELECTOR, ".cm-content").text
-    expect("__global__ void matMulTiled" in shown and "TODO 1" in shown, "the editor does not hold the lesson 3 starter")
+    output = driver.find_element(By.ID, "output")
 
-    def check(label):
+    # CodeMirror's view from its DOM, as EditorView.findFromDOM finds it (@codemirror/view 6.44: the .cm-content's cmTile).
+    def editor_text():
+        """The whole file in the editor (CodeMirror draws only the visible lines)."""
+        return driver.execute_script("return document.querySelector('.cm-content').cmTile.root.view.state.doc.toString()")
+
+    def set_editor(text):
+        """Replaces the editor's file as one edit (typing a whole file would take minutes)."""
+        driver.execute_script("const v = document.querySelector('.cm-content').cmTile.root.view;"
+                              "v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: arguments[0]}});", text)
+
+    def type_at_end(text):
+        editor = driver.find_element(By.CSS_SELECTOR, ".cm-content")
+        editor.click()
+        editor.send_keys(Keys.CONTROL, Keys.END)
+        editor.send_keys(Keys.ENTER, text)
+
+    def heading():
+        return driver.find_element(By.CSS_SELECTOR, "#text h1").text
+
+    def run_check(label, seconds=240):
+        """Clicks Check and waits for its end; (state, text, seconds)."""
         start = time.time()
         driver.find_element(By.ID, "check").click()
-        output = driver.find_element(By.ID, "output")
         while output.get_attribute("data-state") in ("running", "idle"):
-            if time.time() - start > 240:
-                raise SystemExit(f"FAIL: the {label} Check did not finish in 240 s")
+            if time.time() - start > seconds:
+                raise SystemExit(f"FAIL: the {label} Check did not finish in {seconds} s")
             time.sleep(0.1)
-        seconds = time.time() - start
-        text = output.text
-        expect(output.get_attribute("data-state") == "done", f"the {label} Check ended '{output.get_attribute('data-state')}': {text[:500]}")
-        for n in (16, 48, 64, 128):
-            expect(f"== n={n}: exit status 0" in text, f"the {label} Check shows no successful run at n={n}")
-        expect("launch index=0 kernel=matMulTiled grid=8,8,1 block=16,16,1" in text, f"the {label} Check shows no record of the n=128 launch")
-        print(f"{label} Check: {seconds:.1f} s")
+        took = time.time() - start
+        print(f"{label} Check: {took:.1f} s")
+        return output.get_attribute("data-state"), output.text, took
 
-    check("cold")
-    editor = driver.find_element(By.CSS_SELECTOR, ".cm-content")
-    editor.click()
-    editor.send_keys(Keys.CONTROL, Keys.END)
-    editor.send_keys(Keys.ENTER, "// an edit")
-    expect("// an edit" in driver.find_element(By.CSS_SELECTOR, ".cm-content").text, "typing into the editor changed nothing")
-    check("warm")
+    # Lesson 3: starter and text, cold and warm Checks.
+    expect(editor_text() == (starters / LESSONS[3][0]).read_text(), "the editor does not hold the lesson 3 starter")
+    expect(heading().startswith("Lesson 3."), f"the lesson 3 text is not shown in English: {heading()!r}")
+    driver.find_element(By.ID, "lang-ru").click()
+    expect(heading().startswith("Урок 3."), f"the Russian switch does not show the Russian text: {heading()!r}")
+    driver.find_element(By.ID, "lang-en").click()
+
+    def expect_starter_report(number, label):
+        """Clicks Check and expects the starter's report (a failing verdict) and its runs."""
+        state, text, _ = run_check(label)
+        expect(state == "done" and output.get_attribute("data-verdict") == "fail",
+               f"the {label} Check ended '{state}' (verdict {output.get_attribute('data-verdict')}): {text[:500]}")
+        for line in STARTER_REPORTS[number]:
+            expect(line in text, f"the {label} Check's report lacks '{line}': {text[:800]}")
+
+    expect_starter_report(3, "cold")
+    type_at_end("// an edit")
+    expect("// an edit" in editor_text(), "typing into the editor changed nothing")
+    expect_starter_report(3, "warm")
+
+    # Each lesson through the chooser: its starter, its file name, its text in the chosen language.
+    chooser = Select(driver.find_element(By.ID, "lesson"))
+    driver.find_element(By.ID, "lang-ru").click()
+    for number in (4, 2, 1):
+        chooser.select_by_value(str(number))
+        path, _, russian = LESSONS[number]
+        expect(editor_text() == (starters / path).read_text(), f"lesson {number}: the editor does not hold its starter")
+        expect(driver.find_element(By.ID, "file-name").text == Path(path).name, f"lesson {number}: the file name shown is not {Path(path).name}")
+        expect(heading().startswith(russian), f"lesson {number}: the Russian text is not shown: {heading()!r}")
+        expect(output.get_attribute("data-state") == "idle", f"lesson {number}: the previous lesson's output is still shown")
+        if number in (4, 2):  # the starter's report and the runs the judge asked for (lesson 4: its own modes)
+            expect_starter_report(number, f"lesson {number} starter")
+    driver.find_element(By.ID, "lang-en").click()
+    expect(heading().startswith("Lesson 1."), f"lesson 1: the English text is not shown: {heading()!r}")
+
+    # A file over 1 MB: refused at once, nothing compiled.
+    starter1 = (starters / LESSONS[1][0]).read_text()
+    set_editor(starter1 + "// padding\n" * 100_000)
+    state, text, took = run_check("over 1 MB")
+    expect(state == "error" and "more than the 1048576 bytes (1 MB)" in text and "not compiled" in text,
+           f"a file over 1 MB got no clear refusal: '{state}' {text[:300]}")
+    expect(took < 5, f"refusing a file over 1 MB took {took:.1f} s (it must not compile)")
+
+    # A kernel that never ends: stopped at the lesson's time limit (20 s); the editor types meanwhile.
+    set_editor(endless)
+    driver.find_element(By.ID, "check").click()
+    start = time.time()
+    while "run 1 (" not in output.text and output.get_attribute("data-state") == "running" and time.time() - start < 240:
+        time.sleep(0.1)
+    run_started = time.time()
+    expect("run 1 (n=16)" in output.text, f"the endless kernel's first run never started: {output.text[:300]}")
+    type_at_end("// typed while the kernel spins")
+    expect("// typed while the kernel spins" in editor_text(), "the editor does not type while a run is going")
+    while output.get_attribute("data-state") == "running" and time.time() - run_started < 90:
+        time.sleep(0.1)
+    stopped = time.time() - run_started
+    text = output.text
+    print(f"endless kernel: stopped {stopped:.1f} s after its run started")
+    expect(output.get_attribute("data-state") == "timeout" and "The run at n=16 did not finish within 20 s" in text,
+           f"the endless kernel was not stopped with a clear message: '{output.get_attribute('data-state')}' {text[:300]}")
+    expect(19 <= stopped <= 30, f"the endless kernel was stopped after {stopped:.1f} s, not at the 20 s limit")
+    driver.find_element(By.ID, "starter").click()
+    expect(editor_text() == starter1, "Starter did not put lesson 1's starter back")
+    expect_starter_report(1, "after the time limit")
+
+    # Download: the edited file under the starter's name.
+    type_at_end("// downloaded")
+    driver.find_element(By.ID, "download").click()
+    saved = Path(downloads) / "matmul_naive.cu"
+    for _ in range(100):
+        if saved.exists() and not list(Path(downloads).glob("*.crdownload")):
+            break
+        time.sleep(0.1)
+    expect(saved.exists(), f"Download saved no matmul_naive.cu (the folder holds {[p.name for p in Path(downloads).iterdir()]})")
+    if saved.exists():
+        expect(saved.read_text() == editor_text(), "the downloaded file is not the editor's file")
+
+    # The work kept in this browser: restored after a reload, per lesson.
+    time.sleep(0.6)  # the page saves 0.3 s after the last edit
+    edited1 = editor_text()
+    driver.refresh()
+    wait_ready(driver, seconds=20)
+    expect(editor_text() == edited1, "after a reload, lesson 1 does not hold the work of before")
+    expect("restored" in driver.find_element(By.ID, "note").text, "after a reload, the page does not say the work was restored")
+    Select(driver.find_element(By.ID, "lesson")).select_by_value("3")
+    expect("// an edit" in editor_text(), "after a reload, lesson 3 does not hold its edit")
+
+    # Opened as a file: the page says how to serve it.
+    driver.get((dist / "index.html").as_uri())
+    warning = driver.find_element(By.ID, "file-warning")
+    expect(warning.is_displayed() and "python3 -m http.server --directory web/dist 8000" in warning.text,
+           f"opened from file://, the page does not say how to serve it: {warning.text[:200]!r}")
 finally:
     if driver:
         driver.quit()
     server.terminate()
     shutil.rmtree(profile, ignore_errors=True)
+    shutil.rmtree(downloads, ignore_errors=True)
 
 if failures:
     print(f"0 passed, {len(failures)} failed")

@@ -3,7 +3,8 @@
 spike/bench.html in headless Chromium with an empty profile (cold cache),
 and prints the cold and warm Check times by stage, the bytes fetched (and
 whether any request left the origin), and whether each run record equals
-the native emulator's (given a folder of native records rec.N).
+the native emulator's (given a folder of native records rec.N), and the
+cold Check's report as the judge wrote it.
 Usage: bench_chromium.py WEB_DIR [NATIVE_RECORDS_DIR]
 Non-goal: judging verdicts (the grader's checks do)."""
 import base64, json, os, shutil, socket, subprocess, sys, tempfile, time
@@ -53,6 +54,8 @@ for which in ("cold", "warm"):
         sys.exit(1)
     stages = " ".join(f"{k}={v / 1000:.2f}s" for k, v in r["ms"].items())
     print(f"chromium {which}: wall={r['wall'] / 1000:.2f}s  {stages}")
+print("the cold Check's report (judge.wasm):")
+print(result["cold"].get("report") or "(none)")
 resources = result["cold"]["resources"]
 foreign = [r["name"] for r in resources if not r["name"].startswith(f"http://127.0.0.1:{port}/")]
 print(f"worker fetched {len(resources)} resources, {sum(r['transferSize'] for r in resources)} bytes; outside the origin: {foreign or 'none'}")

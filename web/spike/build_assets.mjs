@@ -1,13 +1,15 @@
 // Writes what the page's Worker fetches besides the toolchain, under
 // build/assets/: headers.json (the emulator's headers and the lesson
 // contract, path -> text), prelude.pch (built here with the page's clang),
-// and the prebuilt runtime objects (objects/*.o, listed in objects.json).
+// the prebuilt runtime objects (objects/*.o, listed in objects.json), and
+// the judge (judge.wasm, course.json: judge/judge_assets.mjs).
 // Usage: node build_assets.mjs (after build_runtime.mjs)
 // Non-goal: compressing (the server does).
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { runClang } from '@yowasp/clang';
 import { PRELUDE, TARGET, INSTRUMENT } from '../src/compile_child.mjs';
 import { loadTree, run } from './toolchain.mjs';
+import { writeJudgeAssets } from '../judge/judge_assets.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const build = new URL('./build/', import.meta.url).pathname;
@@ -23,4 +25,5 @@ writeFileSync(build + 'assets/prelude.pch', r.files['prelude.pch']);
 const objects = readdirSync(build + 'runtime').filter((f) => f.endsWith('.o'));
 for (const o of objects) copyFileSync(build + 'runtime/' + o, build + 'assets/objects/' + o);
 writeFileSync(build + 'assets/objects.json', JSON.stringify(objects));
+writeJudgeAssets(build + 'assets');  // judge.wasm and course.json
 console.log(`assets: ${Object.keys(flat).length} headers, prelude.pch ${r.files['prelude.pch'].length} B, ${objects.length} objects`);

@@ -1,8 +1,9 @@
-// Prebuilds the emulator runtime and the lesson 3 harness for wasm32-wasip1
-// with @yowasp/clang (the compiler the page runs, so its libc++ ABI
-// matches), into build/runtime/*.o.
-// Usage: node build_runtime.mjs [UNIT...]   (units: the emu/*.cpp names, stack_pointer, harness_lesson3; all when none)
-// Non-goals: other lessons; an archive (wasm-ld takes the objects).
+// Prebuilds the emulator runtime and the four lessons' harnesses for
+// wasm32-wasip1 with @yowasp/clang (the compiler the page runs, so its libc++
+// ABI matches), into build/runtime/*.o (harness_lessonN.o: grader/harness/harness.cu
+// with LESSON=N, as grader/CMakeLists.txt builds libcuemu_harness_lessonN.a).
+// Usage: node build_runtime.mjs [UNIT...]   (units: the emu/*.cpp names, stack_pointer, harness_lesson1..4; all when none)
+// Non-goal: an archive (wasm-ld takes the objects; the Worker links one harness).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadTree, run } from './toolchain.mjs';
 
@@ -24,5 +25,7 @@ const compile = async (name, args) => {
 const wanted = (name) => process.argv.length <= 2 || process.argv.slice(2).includes(name);
 for (const u of units) if (wanted(u)) await compile(u, [...common, `grader/emu/${u}.cpp`]);
 if (wanted('stack_pointer')) await compile('stack_pointer', ['--target=wasm32-wasip1', 'grader/emu/stack_pointer.S']);
-if (wanted('harness_lesson3')) await compile('harness_lesson3', [...common, '-x', 'c++', '-DLESSON=3', '-include', 'cuemu/cuda_emu.h', '-Igrader/harness', 'grader/harness/harness.cu']);
+for (const lesson of [1, 2, 3, 4])
+  if (wanted(`harness_lesson${lesson}`))
+    await compile(`harness_lesson${lesson}`, [...common, '-x', 'c++', `-DLESSON=${lesson}`, '-include', 'cuemu/cuda_emu.h', '-Igrader/harness', 'grader/harness/harness.cu']);
 console.log(`runtime built in ${(total / 1000).toFixed(1)} s`);

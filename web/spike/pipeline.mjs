@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild } from '../src/compile_child.mjs';
+import { compileChild, lessonObjects } from '../src/compile_child.mjs';
 import { runChild } from '../src/run_child.mjs';
 
 const build = new URL('./build/', import.meta.url).pathname;
@@ -25,7 +25,7 @@ for (const [path, text] of Object.entries(JSON.parse(readFileSync(build + 'asset
 }
 const objects = {};
 for (const o of JSON.parse(readFileSync(build + 'assets/objects.json', 'utf8'))) objects[o] = readFileSync(build + 'assets/objects/' + o);
-const assets = { headers, pch: readFileSync(build + 'assets/prelude.pch'), objects };
+const assets = { headers, pch: readFileSync(build + 'assets/prelude.pch'), objects: lessonObjects(objects, 3) };
 
 async function check(source) {
   const t0 = performance.now();

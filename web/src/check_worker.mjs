@@ -1,18 +1,24 @@
 // The Check's Worker: fetches the toolchain (bundled @yowasp/clang and
-// binaryen) and the emulator's assets from the page's own origin, builds the
-// child of a student's file (compile_child.mjs) and runs it at each size
-// (run_child.mjs), posting each stage's time and each run record.
-// Messages in: {source, fileName, sizes, seed, assets (URL of the assets folder)}.
-// Messages out: {kind: 'stage'|'done'|'error', ...}.
-// Non-goals: the time limit (the page terminates a Worker that overruns); judging.
+// binaryen), the emulator's assets and the judge (judge.wasm, course.json)
+// from the page's own origin, builds the child of a student's file
+// (compile_child.mjs, linked with the lesson's prebuilt harness) and grades
+// it with the grader's own checks (judge.mjs), which run the child at the
+// sizes, phases and modes the checks ask for.
+// Messages in: {source, fileName, lesson (course.yaml's id, "lesson3"), seed (optional, as --seed), assets (URL of the assets folder)}.
+// Messages out: {kind: 'progress'|'done'|'error', ...}; before the judge's i-th run a progress message
+// {run: i, argv, timeLimitS} (the page's time limit of that run starts then: a run that never ends blocks this
+// Worker inside the judge); 'done' carries report {status, text, json, log} (text: as `grader check` prints it;
+// json: its --json object, findings with their lines), records (one per run, in the order the checks asked:
+// {argv, env, status, output, record}) and each stage's time.
+// Non-goal: the time limit itself (the page terminates a Worker that overruns).
 import { runClang, runLLVM } from '@yowasp/clang';
 import binaryen from 'binaryen';
-import { compileChild } from './compile_child.mjs';
-import { runChild } from './run_child.mjs';
+import { compileChild, lessonObjects } from './compile_child.mjs';
+import { buildJson, judge } from './judge.mjs';
 
 let assets = null;
 
-/// The headers, prelude PCH and runtime objects, fetched once per Worker.
+/// The headers, prelude PCH, runtime objects and the judge, fetched once per Worker.
 async function loadAssets(base) {
   const get = async (path) => new Uint8Array(await (await fetch(new URL(path, base))).arrayBuffer());
   const flat = await (await fetch(new URL('headers.json', base))).json();
@@ -25,7 +31,9 @@ async function loadAssets(base) {
   }
   const objects = {};
   for (const o of await (await fetch(new URL('objects.json', base))).json()) objects[o] = await get('objects/' + o);
-  return { headers, pch: await get('prelude.pch'), objects };
+  const judgeModule = await WebAssembly.compile(await get('judge.wasm'));
+  const courseJson = await (await fetch(new URL('course.json', base))).text();
+  return { headers, pch: await get('prelude.pch'), objects, judgeModule, courseJson };
 }
 
 self.postMessage({ kind: 'progress', text: 'worker started' });
@@ -35,22 +43,22 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ kind: 'progress', text: 'worker got the file' });
     assets ??= await loadAssets(data.assets);
     self.postMessage({ kind: 'progress', text: 'assets loaded' });
-    const built = await compileChild({ runClang, runLLVM, binaryen }, assets, data.source, data.fileName);
+    const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) },
+                                      data.source, data.fileName);
     built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
-    if (!built.ok) { self.postMessage({ kind: 'error', stage: built.stage, log: built.log, unsupported: built.unsupported, ms: built.ms }); return; }
     let t = performance.now();
-    const module = await WebAssembly.compile(built.wasm);
+    const child = built.ok ? await WebAssembly.compile(built.wasm) : null;
     built.ms.wasm_compile = performance.now() - t;
-    const records = {};
-    for (const n of data.sizes) {
-      t = performance.now();
-      const r = await runChild(module, 'matmul', n, 0, data.seed);
-      built.ms[`run_n${n}`] = performance.now() - t;
-      records[n] = { status: r.status, output: r.output, record: r.record };
-    }
+    t = performance.now();
+    const onRun = (i, request) => self.postMessage({ kind: 'progress', run: i, argv: request.argv, timeLimitS: request.time_limit_s });
+    const judged = judge({ judgeModule: assets.judgeModule, child, courseJson: assets.courseJson, lesson: data.lesson, displayFile: data.fileName,
+                           source: data.source, build: buildJson(built, data.fileName), seed: data.seed, onRun });
+    built.ms.judge = performance.now() - t;
+    const records = judged.runs.map((r) => ({ argv: r.argv, env: r.env, status: r.signal ? -1 : r.status, output: r.output, record: r.record }));
     built.ms.total = performance.now() - t0;
     const resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, transferSize: e.transferSize }));
-    self.postMessage({ kind: 'done', ms: built.ms, records, wasmBytes: built.wasm.length, resources });
+    self.postMessage({ kind: 'done', ms: built.ms, report: { status: judged.status, text: judged.text, json: judged.json, log: judged.log },
+                       records, wasmBytes: built.wasm?.length ?? 0, resources });
   } catch (e) {
     self.postMessage({ kind: 'error', stage: 'worker', log: String(e && e.stack || e) });
   }

@@ -4,7 +4,7 @@
 // harness (wasm-ld), and instrument the module with binaryen's Asyncify so
 // that its CUDA threads can suspend at __syncthreads. Asyncify instruments
 // only what can be on a suspended thread's stack: every function of the
-// student's object (listed by nm) and the runtime's suspend path.
+// student's object and of the harness (listed by nm) and the runtime's suspend path.
 // Non-goals: running the child (run_child.mjs); fetching the toolchain or
 // the assets (the caller passes them in).
 import { rewrite } from './rewrite.mjs';
@@ -20,6 +20,14 @@ export const INSTRUMENT = ['-O1', '-fno-delete-null-pointer-checks', '-ftrivial-
 export const SUSPEND_PATH = ['cuemu::(anonymous namespace)::fiberMain()', 'cuemu::syncthreads(int)', 'cuemu::syncthreadsCount*',
   'cuemu::warpCollective*', 'cuemu::wasmfiber::suspend(unsigned int)'];
 
+/// The objects a lesson's child links: the runtime's and that lesson's harness (harness_lessonN.o), of all prebuilt `objects` ({name: bytes});
+/// `lesson`: its number (3) or its course.yaml id ("lesson3").
+export function lessonObjects(objects, lesson) {
+  const harness = `harness_lesson${String(lesson).replace(/^lesson/, '')}.o`;
+  if (!(harness in objects)) throw new Error(`no prebuilt harness for lesson ${lesson} (${harness})`);
+  return Object.fromEntries(Object.entries(objects).filter(([name]) => !name.startsWith('harness_lesson') || name === harness));
+}
+
 /// Runs a yowasp command; {files, log, ok}.
 async function run(command, args, files) {
   let log = '';
@@ -33,8 +41,9 @@ async function run(command, args, files) {
 }
 
 /// Compiles `source` (named `fileName`) into an instrumented child module.
-/// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, objects: {name: bytes}}.
-/// Returns {ok, stage, log, unsupported, wasm, ms: {stage: milliseconds}}.
+/// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, objects: {name: bytes}}
+/// where objects are what the child links (lessonObjects: the runtime and one harness).
+/// Returns {ok, stage, log, unsupported, rewritten (the source clang compiles), wasm, ms: {stage: milliseconds}}.
 export async function compileChild(tools, assets, source, fileName) {
   const ms = {};
   const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = performance.now() - t0; return r; };
@@ -42,16 +51,19 @@ export async function compileChild(tools, assets, source, fileName) {
   if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
   const cc = await timed('compile', () => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, '-include-pch', 'prelude.pch', '-c', 'student.cpp', '-o', 'student.o'],
     { ...assets.headers, 'prelude.pch': assets.pch, 'prelude.h': PRELUDE, 'student.cpp': `#line 1 "${fileName}"\n` + rewritten.rewritten }));
-  if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, ms };
+  if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, rewritten: rewritten.rewritten, ms };
   const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
     { 'student.o': cc.files['student.o'], ...assets.objects }));
-  if (!ld.ok) return { ok: false, stage: 'link', log: ld.log, ms };
-  const listed = await timed('nm', () => run(tools.runLLVM, ['nm', '-C', '--defined-only', 'student.o'], { 'student.o': cc.files['student.o'] }));
-  if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, ms };
-  const studentFunctions = listed.log.split('\n').map((l) => /^\S+ [TtWw] (.*)$/.exec(l)?.[1]).filter(Boolean);
-  const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...studentFunctions, ...SUSPEND_PATH]));
-  return { ok: true, wasm, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
+  if (!ld.ok) return { ok: false, stage: 'link', log: ld.log, rewritten: rewritten.rewritten, ms };
+  // The harness's functions too: lesson 4's timing mode launches the harness's own kernels (reference::tiledKernel has barriers).
+  const harness = Object.keys(assets.objects).filter((name) => name.startsWith('harness_lesson'));
+  const listed = await timed('nm', () => run(tools.runLLVM, ['nm', '-C', '--defined-only', 'student.o', ...harness],
+    { 'student.o': cc.files['student.o'], ...Object.fromEntries(harness.map((h) => [h, assets.objects[h]])) }));
+  if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, rewritten: rewritten.rewritten, ms };
+  const functions = [...new Set(listed.log.split('\n').map((l) => /^\S+ [TtWw] (.*)$/.exec(l)?.[1]).filter(Boolean))];
+  const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...functions, ...SUSPEND_PATH]));
+  return { ok: true, wasm, rewritten: rewritten.rewritten, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
 }
 
 /// The module with binaryen's Asyncify applied to the functions named in

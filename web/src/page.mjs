@@ -1,25 +1,90 @@
-// The lesson page's script: a CodeMirror 6 editor holding the student's
-// file, and a Check button that builds and runs it in the Check Worker
-// (check_worker.mjs) under a time limit, showing each run's status and the
-// text lines of its run record.
-// Non-goals (not yet): judging the records into the grader's report; other
-// lessons than the one the page was built for; Download.
+// The course page's script: a lesson chooser (1-4), the lesson's text in
+// English or Russian (rendered at build time), a CodeMirror 6 editor holding
+// the student's file (the starter, or the work this browser kept), Check
+// (checker.mjs: the Check Worker under the kit's time limits; it shows the
+// grader's report as `grader check` prints it, then each run the judge asked
+// for with its exit status and the text lines of its record), Download and
+// Starter.
+// Non-goals (not yet): findings marked at their lines in the editor; quiz,
+// trainer, tile map.
 import { basicSetup, EditorView } from 'codemirror';
+import { EditorState } from '@codemirror/state';
 import { cpp } from '@codemirror/lang-cpp';
+import { createChecker } from './checker.mjs';
+import { downloadText, loadSetting, loadWork, saveSetting, saveWork } from './saved_work.mjs';
 
-/// A Check that runs longer is stopped: the native backend's compile limit (cpu_backend.cpp).
-const CHECK_LIMIT_MS = 120_000;
 const config = JSON.parse(document.getElementById('page-config').textContent);
-const output = document.getElementById('output');
-const button = document.getElementById('check');
-const editor = new EditorView({ doc: config.starter, extensions: [basicSetup, cpp()], parent: document.getElementById('editor') });
+const $ = (id) => document.getElementById(id);
+const output = $('output'), button = $('check'), chooser = $('lesson'), note = $('note');
+const checker = createChecker(config);
+const states = new Map();  // lesson number -> its EditorState (kept while the page is open: undo survives a lesson switch)
+let lesson = null, lang = 'en', saveTimer = null;
 
-let worker = null;
-/// The Worker, started once and kept (its compiled toolchain makes later Checks fast); resolves when its modules loaded.
-function startWorker() {
-  const w = new Worker('check_worker.js', { type: 'module' });
-  const ready = new Promise((resolve) => { w.onmessage = resolve; });
-  return { w, ready };
+const lessonOf = (number) => config.lessons.find((l) => l.number === number) ?? config.lessons[0];
+
+/// Saves the shown lesson's file now (and reports a browser that refused).
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (lesson && !saveWork(lesson.number, editor.state.doc.toString())) note.textContent = 'This browser does not keep your work: use Download.';
+}
+
+const saveOnEdit = EditorView.updateListener.of((update) => {
+  if (!update.docChanged) return;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, 300);
+});
+
+/// The editor state of lesson `l`: its kept work, else its starter; `restored` when it is the kept work, read now.
+function stateOf(l) {
+  if (states.has(l.number)) return { state: states.get(l.number), restored: false };
+  const kept = loadWork(l.number);
+  states.set(l.number, EditorState.create({ doc: kept ?? l.starter, extensions: [basicSetup, cpp(), saveOnEdit] }));
+  return { state: states.get(l.number), restored: kept !== null && kept !== l.starter };
+}
+
+const editor = new EditorView({ parent: $('editor') });
+
+/// Shows lesson `number` in language `language` (the text, the file, the title).
+function show(number, language) {
+  if (lesson) { saveNow(); states.set(lesson.number, editor.state); }
+  const next = lessonOf(number);
+  lang = language === 'ru' ? 'ru' : 'en';
+  if (next !== lesson) {
+    lesson = next;
+    const { state, restored } = stateOf(lesson);
+    editor.setState(state);
+    output.dataset.state = 'idle';
+    output.textContent = '';
+    delete output.dataset.verdict;
+    note.textContent = restored ? 'Your work from this browser was restored (Starter puts the starter back).' : '';
+  }
+  const text = $('text');
+  text.innerHTML = lesson.text[lang];
+  text.lang = lang;
+  text.scrollTop = 0;
+  chooser.value = String(lesson.number);
+  $('file-name').textContent = lesson.fileName;
+  document.title = `Lesson ${lesson.number}: ${lesson.title}`;
+  for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
+  saveSetting('lesson', lesson.number);
+  saveSetting('lang', lang);
+  const hash = `#lesson=${lesson.number}&lang=${lang}`;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+/// The lesson and language a #lesson=N&lang=xx address names, else the remembered ones.
+function fromAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return [Number(params.get('lesson') ?? loadSetting('lesson', config.lessons[0].number)), params.get('lang') ?? loadSetting('lang', 'en')];
+}
+
+/// A run's name in messages, from its argv (MODE N PHASE SEED EXTRA...) and env: "n=64", "n=32 phase 1" (lesson 2),
+/// "gflops n=16 16 1291 ...", "timing n=64 10"; " (warps reversed)" for the barriers check's other thread order.
+function runName(argv, number, env = []) {
+  const [mode, n, phase, , ...extra] = argv;
+  const name = mode === 'matmul' ? `n=${n}${number === 2 ? ` phase ${phase}` : ''}` : `${mode} n=${n}${extra.length ? ' ' + extra.join(' ') : ''}`;
+  return name + (env.length ? ' (warps reversed)' : '');
 }
 
 /// The text lines of a run record (the output arrays are binary and left out).
@@ -33,39 +98,59 @@ function recordText(bytes) {
   return kept.join('\n');
 }
 
-function show(state, text) {
+/// Shows a Check's end; `checked`: the lesson whose file it checked, named when another lesson is shown by now.
+function finish(state, text, checked = lesson) {
   output.dataset.state = state;
-  output.textContent = text;
-  button.disabled = false;
+  output.textContent = (checked === lesson ? '' : `(the Check of lesson ${checked.number}'s file)\n`) + text;
+  button.disabled = chooser.disabled = false;
 }
 
+/// The grader's report as `grader check` prints it (data-verdict: pass, fail or error), then the stage times and each run's status and record.
+function showReport(data, checked) {
+  const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
+  const runs = data.records.map((r) => `== ${runName(r.argv, checked.number, r.env)}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
+  output.dataset.verdict = data.report.status === 0 ? 'pass' : data.report.status === 1 ? 'fail' : 'error';
+  finish('done', `${data.report.text || data.report.log}\n${times}\n\n${runs.join('\n\n')}`, checked);
+}
+
+/// Check: refuses a file over the size limit before compiling, else builds, runs and judges it in the Worker.
 async function check() {
-  button.disabled = true;
+  const source = editor.state.doc.toString();
+  const bytes = new TextEncoder().encode(source).length;
+  if (bytes > config.maxSourceBytes) {
+    finish('error', `error: ${lesson.fileName} is ${bytes} bytes, more than the ${config.maxSourceBytes} bytes (1 MB) a Check takes; it was not compiled. Remove what the lesson does not need.`);
+    return;
+  }
+  const checked = lesson;
+  button.disabled = chooser.disabled = true;
   output.dataset.state = 'running';
-  output.textContent = 'Checking…';
-  worker ??= startWorker();
-  await worker.ready;
-  const current = worker;
-  const timer = setTimeout(() => {
-    current.w.terminate();
-    worker = null;
-    show('timeout', `error: the Check ran longer than ${CHECK_LIMIT_MS / 1000} s and was stopped`);
-  }, CHECK_LIMIT_MS);
-  current.w.onmessage = ({ data }) => {
-    if (data.kind === 'progress') return;
-    clearTimeout(timer);
-    if (data.kind === 'error') {
-      const why = data.unsupported ? data.unsupported.map((u) => `not supported: ${u.construct} at line ${u.line}`).join('\n') : data.log;
-      show('error', `error (${data.stage}):\n${why}`);
-      return;
-    }
-    const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
-    const runs = Object.entries(data.records).map(([n, r]) => `== n=${n}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
-    show('done', `${times}\n\n${runs.join('\n\n')}`);
-  };
-  current.w.postMessage({ source: editor.state.doc.toString(), fileName: config.fileName, sizes: config.sizes, seed: config.seed,
-                          assets: new URL('assets/', location.href).href });
+  delete output.dataset.verdict;
+  output.textContent = 'Checking: building the file…';
+  const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.id, assets: new URL('assets/', location.href).href },
+                                     (i, argv) => { output.textContent = `Checking: run ${i + 1} (${runName(argv, checked.number)})…`; });
+  if (result.kind === 'timeout') {
+    const what = result.run === null ? 'Building the file' : `The run at ${runName(result.argv, checked.number)}`;
+    const why = result.run === null ? '' : ' Does a loop in your code never end (a loop condition that stays true, a barrier some threads never reach)?';
+    finish('timeout', `error: ${what} did not finish within ${result.limitS} s and was stopped; the Check has no report.${why}\nThe Check was restarted: fix the file and click Check again.`, checked);
+    return;
+  }
+  if (result.kind === 'error') {  // the Worker failed (a failed build is the judge's: its report says so)
+    finish('error', `error (${result.stage}):\n${result.log}`, checked);
+    return;
+  }
+  showReport(result, checked);
 }
 
+chooser.innerHTML = config.lessons.map((l) => `<option value="${l.number}">Lesson ${l.number}: ${l.title}</option>`).join('');
+chooser.addEventListener('change', () => show(Number(chooser.value), lang));
+for (const b of document.querySelectorAll('[data-lang]')) b.addEventListener('click', () => show(lesson.number, b.dataset.lang));
+window.addEventListener('hashchange', () => show(...fromAddress()));
+window.addEventListener('pagehide', saveNow);
 button.addEventListener('click', check);
+$('download').addEventListener('click', () => downloadText(lesson.fileName, editor.state.doc.toString()));
+$('starter').addEventListener('click', () => {
+  editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: lesson.starter } });
+  note.textContent = 'The starter is back (Ctrl-Z brings your work back).';
+});
+show(...fromAddress());
 document.body.dataset.ready = 'true';

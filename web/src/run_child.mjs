@@ -1,25 +1,49 @@
 // Runs a compiled child (the student's code linked with the emulator and a
 // lesson harness) once, on an in-memory WASI: argv as the grader's child
 // gets it, the record written to /out/record, and returned with the output.
+// runChild instantiates asynchronously; runChildSync does it synchronously,
+// for the judge's import (judge.mjs), which must answer before it returns.
 // Works in a browser Worker and in node alike.
 // Non-goals: a time limit (the Worker's owner terminates it); judging.
 import { ConsoleStdout, File, OpenFile, PreopenDirectory, WASI } from '@bjorn3/browser_wasi_shim';
 
-/// Runs `module` with the harness arguments MODE N PHASE SEED; {status, record (Uint8Array), output}.
-export async function runChild(module, mode, n, phase, seed) {
-  let output = '';
-  const out = new PreopenDirectory('/out', new Map());
-  const fds = [new OpenFile(new File([])), ConsoleStdout.lineBuffered((l) => { output += l + '\n'; }),
-               ConsoleStdout.lineBuffered((l) => { output += l + '\n'; }), out];
-  const wasi = new WASI(['child', '/out/record', mode, String(n), String(phase), String(seed)], [], fds, { debug: false });
-  const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
-  let status;
+/// Signal numbers as Linux has them, for a trap named as a native child's crash would be.
+const SIGABRT = 6, SIGSEGV = 11;
+
+/// The WASI of one run: args [MODE, N, PHASE, SEED, EXTRA...] after the record's path; env: NAME=VALUE entries.
+function childWasi(args, env) {
+  const run = { output: '', out: new PreopenDirectory('/out', new Map()) };
+  const fds = [new OpenFile(new File([])), ConsoleStdout.lineBuffered((l) => { run.output += l + '\n'; }),
+               ConsoleStdout.lineBuffered((l) => { run.output += l + '\n'; }), run.out];
+  run.wasi = new WASI(['child', '/out/record', ...args], env, fds, { debug: false });
+  return run;
+}
+
+/// Starts the instance; {status, signal, trap, record (Uint8Array), output}. A trap (the emulator's faults are
+/// written before _exit, so it is the wasm's own) stands for a crash: abort's `unreachable` as SIGABRT, others as SIGSEGV.
+function start(run, instance) {
+  let status = 0, signal = 0, trap = '';
   try {
-    status = wasi.start(instance);
-  } catch (e) {  // a trap: the emulator's faults are written before _exit, so this is the wasm's own
-    output += `trap: ${e.message}\n`;
-    status = -1;
+    status = run.wasi.start(instance);
+  } catch (e) {
+    trap = e.message;
+    run.output += `trap: ${e.message}\n`;
+    signal = /unreachable/.test(e.message) ? SIGABRT : SIGSEGV;
   }
-  const record = out.dir.contents.get('record');
-  return { status, record: record ? record.data : new Uint8Array(), output };
+  const record = run.out.dir.contents.get('record');
+  return { status, signal, trap, record: record ? record.data : new Uint8Array(), output: run.output };
+}
+
+/// Runs `module` with the harness arguments MODE N PHASE SEED EXTRA...; {status, record (Uint8Array), output}.
+export async function runChild(module, mode, n, phase, seed, extra = []) {
+  const run = childWasi([mode, String(n), String(phase), String(seed), ...extra], []);
+  const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: run.wasi.wasiImport });
+  const r = start(run, instance);
+  return { status: r.signal ? -1 : r.status, record: r.record, output: r.output };
+}
+
+/// Runs `module` synchronously with `args` (MODE N PHASE SEED EXTRA...) and `env`; see start().
+export function runChildSync(module, args, env = []) {
+  const run = childWasi(args, env);
+  return start(run, new WebAssembly.Instance(module, { wasi_snapshot_preview1: run.wasi.wasiImport }));
 }

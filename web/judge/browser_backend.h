@@ -1,0 +1,35 @@
+// The Backend of the browser's judge: the page's Worker has already built the
+// child (rewrite, clang for wasm, wasm-ld, Asyncify); build() hands back that
+// outcome as the grader's BuildResult, and run() asks the Worker, through the
+// wasm import grader_run_child, to run the child once with the argv the
+// native cpu backend gives its child, and parses the record it returns.
+// Checks and reports then run unchanged (checks/grade.cpp).
+// Non-goals: compiling (the Worker does), time limits (the Worker's owner
+// terminates a Worker that overruns), code addresses (the child's pcs are 0
+// in wasm: hazards and faults located by pc have no line).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "backend/backend.h"
+
+namespace grader {
+
+/// What the Worker's build of the student's file ended with.
+struct BrowserBuild {
+    bool ok = false;
+    std::string stage;        ///< where it stopped: rewrite, compile, link, nm, asyncify ("" when ok)
+    std::string log;          ///< the tool's messages
+    std::string unsupported;  ///< the browser front end's refusal, "WHAT (not supported in the browser)"
+    int unsupportedLine = 0;
+    std::string rewritten;    ///< the rewritten source clang compiled, "#line 1" directive first (index faults are named from it)
+};
+
+/// The grader's BuildResult for the Worker's build of `displayName` for `lesson`, judged as the cpu backend judges its own.
+BuildResult browserBuildResult(const BrowserBuild& built, const Lesson& lesson, const std::string& displayName);
+
+/// The backend whose build() is `built`'s and whose runs go to the Worker.
+std::unique_ptr<Backend> makeBrowserBackend(BuildResult built, std::string rewritten);
+
+}  // namespace grader

@@ -1,0 +1,86 @@
+// judge.wasm's entry: grades one lesson file as `grader check LESSON FILE
+// --backend cpu` does, from what the Worker put in its in-memory file system,
+// and writes the report as text (the console reporter, no colour) and JSON.
+// Usage (WASI argv): judge LESSON DISPLAY_FILE [SEED]
+//   /in/course.json   the course as `grader list --json` prints it
+//   /in/build.json    the Worker's build: {ok, stage, log, unsupported, unsupported_line, rewritten}
+//   /in/source/NAME   the student's file (NAME: DISPLAY_FILE's base name)
+//   /out/report.txt, /out/report.json: the report; exit status as grader check's (0, 1 fail, 2 error)
+// Non-goals: the other report formats (gcc, SARIF), options other than the seed.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "browser_backend.h"
+#include "checks/check.h"
+#include "core/toolchain.h"
+#include "course_json.h"
+#include "report/reporter.h"
+
+namespace {
+
+using namespace grader;
+
+/// The whole file at `path`, or "" when it cannot be read.
+std::string slurp(const std::string& path) {
+    std::string text;
+    readFile(path, text);
+    return text;
+}
+
+/// The Worker's build from /in/build.json; nullopt when it is not that form.
+std::optional<BrowserBuild> readBuild(const std::string& input) {
+    const nlohmann::json doc = nlohmann::json::parse(input, nullptr, false);
+    if (!doc.is_object()) return std::nullopt;
+    const auto text = [&](const char* key) { return doc.contains(key) && doc[key].is_string() ? doc[key].get<std::string>() : ""; };
+    BrowserBuild built;
+    built.ok = doc.contains("ok") && doc["ok"].is_boolean() && doc["ok"].get<bool>();
+    built.stage = text("stage");
+    built.log = text("log");
+    built.unsupported = text("unsupported");
+    built.rewritten = text("rewritten");
+    if (doc.contains("unsupported_line") && doc["unsupported_line"].is_number_integer()) built.unsupportedLine = doc["unsupported_line"].get<int>();
+    return built;
+}
+
+/// grader check's exit status: an error over a failure over a pass.
+int reportStatus(const LessonReport& report) {
+    bool failed = false, error = false;
+    for (const auto& c : report.checks) {
+        failed |= c.status == Status::Fail;
+        error |= c.status == Status::Error;
+    }
+    return error ? 2 : failed ? 1 : 0;
+}
+
+int fail(const std::string& why) {
+    std::fprintf(stderr, "judge: %s\n", why.c_str());
+    return 3;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) return fail("usage: judge LESSON DISPLAY_FILE [SEED]");
+    const std::string lessonId = argv[1], displayFile = argv[2];
+    const std::string base = std::filesystem::path(displayFile).filename().string();
+    const Expected<Course> course = courseFromJson(slurp("/in/course.json"));
+    if (!course) return fail(course.error().format());
+    const Lesson* lesson = course->findLesson(lessonId);
+    if (!lesson) return fail("no lesson '" + lessonId + "' in the course");
+    const std::optional<BrowserBuild> built = readBuild(slurp("/in/build.json"));
+    if (!built) return fail("/in/build.json is not the Worker's build");
+    CheckOptions options;
+    options.seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : stableSeed(lessonId + "/" + base);
+    options.grader = "grader";  // the kit's command, as a student types it there
+    auto backend = makeBrowserBackend(browserBuildResult(*built, *lesson, displayFile), built->rewritten);
+    const LessonReport report = gradeLesson(*course, *lesson, "/in/source/" + base, displayFile, *backend, backend.get(), options);
+    std::ofstream text("/out/report.txt"), json("/out/report.json");
+    ConsoleReporter(false).write(report, text);
+    JsonReporter().write(report, json);
+    return reportStatus(report);
+}

@@ -1,0 +1,117 @@
+// Differential test of the browser's judge against the native grader: for
+// each file, `grader check LESSON FILE --backend cpu --json` (native) and
+// the browser's pipeline in node (compile_child.mjs, then judge.mjs with
+// judge.wasm) grade it; prints, per file, whether every check's verdict
+// (status and points) agrees, and what else differs (finding codes, lines,
+// messages; the printed grader command and the gpu's absence are made the
+// browser's first), then a summary line.
+// quiz and trainer are left out of the agreement: the browser skips them
+// (they read YAML the judge cannot) and says so.
+// Usage: node spike/compare_verdicts.mjs [--lesson lesson3] FILE.cu...   (after judge/build_judge.mjs, spike/build_assets.mjs;
+// the child links that lesson's prebuilt harness)
+// Env: GRADER (default build-kit/grader/grader), COURSE_JSON (default: `grader list --json`).
+// Non-goal: timing (the Check's stage times are measured elsewhere).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import binaryen from 'binaryen';
+import { runClang, runLLVM } from '@yowasp/clang';
+import { compileChild, lessonObjects } from '../src/compile_child.mjs';
+import { buildJson, judge } from '../src/judge.mjs';
+
+const web = new URL('../', import.meta.url).pathname;
+const root = new URL('../../', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const lessonAt = args.indexOf('--lesson');
+const lesson = lessonAt >= 0 ? args.splice(lessonAt, 2)[1] : 'lesson3';
+const grader = process.env.GRADER || root + 'build-kit/grader/grader';
+const NOT_IN_BROWSER = new Set(['quiz', 'trainer']);
+
+const headers = {};
+for (const [path, text] of Object.entries(JSON.parse(readFileSync(web + 'spike/build/assets/headers.json', 'utf8')))) {
+  const parts = path.split('/');
+  let dir = headers;
+  for (const p of parts.slice(0, -1)) dir = dir[p] ??= {};
+  dir[parts.at(-1)] = text;
+}
+const objects = {};
+for (const o of JSON.parse(readFileSync(web + 'spike/build/assets/objects.json', 'utf8'))) objects[o] = readFileSync(web + 'spike/build/assets/objects/' + o);
+const assets = { headers, pch: readFileSync(web + 'spike/build/assets/prelude.pch'), objects: lessonObjects(objects, lesson) };  // the runtime and the lesson's harness
+const courseJson = process.env.COURSE_JSON ? readFileSync(process.env.COURSE_JSON, 'utf8') : execFileSync(grader, ['list', '--json'], { cwd: root, encoding: 'utf8' });
+const judgeBytes = readFileSync(web + 'judge/build/judge.wasm');
+let t = performance.now();
+const judgeModule = new WebAssembly.Module(judgeBytes);
+console.log(`judge.wasm: ${judgeBytes.length} B, compiled by the engine in ${((performance.now() - t) / 1000).toFixed(2)} s`);
+
+/// `grader check`'s JSON report of `file` (its exit status is 1 or 2 when a check fails or errs).
+function native(file) {
+  try {
+    return JSON.parse(execFileSync(grader, ['check', lesson, file, '--backend', 'cpu', '--json'], { cwd: root, encoding: 'utf8' }));
+  } catch (e) {
+    return JSON.parse(e.stdout);
+  }
+}
+
+/// The browser's report of `file`: build as the Worker does, then judge.
+async function browser(file) {
+  const source = readFileSync(root + file, 'utf8');
+  const t0 = performance.now();
+  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file.split('/').at(-1));
+  const t1 = performance.now();
+  const child = built.ok ? new WebAssembly.Module(built.wasm) : null;
+  const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)) });
+  judged.buildMs = t1 - t0;
+  judged.judgeMs = performance.now() - t1;
+  judged.runsMs = judged.runs.reduce((a, r) => a + r.ms, 0);
+  return judged;
+}
+
+/// A native message with what the browser says otherwise by design: the printed grader command is the kit's
+/// ("grader check ..."), and the gpu backend's absence is the browser's.
+const normal = (text) => (text || '').replaceAll(grader, 'grader').replaceAll(relative(root, grader), 'grader')
+  .replaceAll('(no CUDA device on this machine)', '(no CUDA device in the browser)');
+
+const lines = (c) => (c.findings || []).map((f) => `${f.code}@${f.line ?? '-'}`).join(',');
+let runsMs = 0, files = 0, agreeing = 0, unsupported = 0, checks = 0, checksAgreeing = 0, messagesDiffer = 0, findingsDiffer = 0, judgeMs = 0, buildMs = 0;
+for (const path of args) {
+  const file = relative(root, path.startsWith('/') ? path : process.cwd() + '/' + path);
+  const want = native(file);
+  const got = await browser(file);
+  files++;
+  buildMs += got.buildMs;
+  judgeMs += got.judgeMs;
+  runsMs += got.runsMs;
+  if (!got.json) {
+    console.log(`${file}: BROWSER FAILED (status ${got.status}) ${got.log.trim()}`);
+    continue;
+  }
+  const notes = [];
+  let fileAgrees = true;
+  for (const w of want.checks) {
+    if (NOT_IN_BROWSER.has(w.name)) continue;
+    const g = got.json.checks.find((c) => c.name === w.name);
+    checks++;
+    if (!g || g.status !== w.status || g.points !== w.points) {
+      fileAgrees = false;
+      notes.push(`  ${w.name}: native ${w.status} ${w.points}/${w.max_points}, browser ${g ? `${g.status} ${g.points}/${g.max_points}` : 'missing'}\n` +
+                 `    native:  ${normal(w.message).split('\n')[0]}\n    browser: ${(g?.message || '').split('\n')[0]}`);
+      continue;
+    }
+    checksAgreeing++;
+    if (lines(w) !== lines(g)) { findingsDiffer++; notes.push(`  ${w.name}: findings differ: native [${lines(w)}], browser [${lines(g)}]`); }
+    if (normal(w.message) !== g.message) {
+      messagesDiffer++;
+      notes.push(`  ${w.name}: message differs\n    native:  ${normal(w.message).replace(/\n/g, '\n             ')}\n    browser: ${g.message.replace(/\n/g, '\n             ')}`);
+    }
+  }
+  if (fileAgrees) agreeing++;
+  const refused = !fileAgrees && got.json.checks.some((c) => c.name === 'compile' && c.status === 'error' && c.message.startsWith('not supported in the browser'));
+  if (refused) unsupported++;
+  const verdicts = want.checks.filter((c) => !NOT_IN_BROWSER.has(c.name)).map((c) => `${c.name}=${c.status}`).join(' ');
+  console.log(`${file}: ${fileAgrees ? 'verdicts agree' : refused ? 'NOT SUPPORTED IN THE BROWSER' : 'VERDICTS DIFFER'} (${verdicts}; browser ${(got.buildMs / 1000).toFixed(1)} s build, ${(got.judgeMs / 1000).toFixed(2)} s judge, of which ${got.runs.length} runs ${(got.runsMs / 1000).toFixed(2)} s)`);
+  for (const n of notes) console.log(n);
+}
+console.log(`summary: ${agreeing}/${files} files with every verdict agreeing, ${unsupported} refused as not supported in the browser, ` +
+            `${files - agreeing - unsupported} with another verdict; ${checksAgreeing}/${checks} checks agree (quiz and trainer left out); ` +
+            `${findingsDiffer} agreeing checks with other findings or lines, ${messagesDiffer} with another message; ` +
+            `browser build ${(buildMs / 1000).toFixed(1)} s, judge ${(judgeMs / 1000).toFixed(1)} s in all, of which the runs ${(runsMs / 1000).toFixed(1)} s`);

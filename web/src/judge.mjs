@@ -1,0 +1,78 @@
+// Judges a Check in the browser with the grader's own code: judge.wasm (the
+// grader's checks and reporters, web/judge/) grades the lesson as
+// `grader check LESSON FILE --backend cpu` does, and each run it asks for is
+// the already-built child run here, synchronously, inside the judge's import.
+// Works in a browser Worker and in node alike.
+// Non-goals: building the child (compile_child.mjs); a time limit (the
+// Worker's owner terminates a Worker that overruns: onRun tells it, before
+// each run, the run's limit; a run that never ends blocks inside the import).
+import { ConsoleStdout, Directory, File, OpenFile, PreopenDirectory, WASI } from '@bjorn3/browser_wasi_shim';
+import { runChildSync } from './run_child.mjs';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/// What the judge's build.json says of the Worker's build (`built` from compileChild; `rewritten`: the source clang compiled).
+export function buildJson(built, fileName) {
+  const first = built.unsupported?.[0];
+  return JSON.stringify({
+    ok: !!built.ok, stage: built.ok ? '' : built.stage, log: built.log || '',
+    unsupported: first ? first.construct : '', unsupported_line: first ? first.line : 0,
+    rewritten: built.rewritten ? `#line 1 "${fileName}"\n` + built.rewritten : '',
+  });
+}
+
+/// Grades one file. judgeModule: the compiled judge.wasm; child: the compiled child module (null when the build failed);
+/// courseJson: `grader list --json`'s text; displayFile: the name the report gives the file;
+/// run (tests and spikes): stands in for runChildSync(child, argv, env);
+/// onRun(index, {argv, env, time_limit_s}): told before each run starts (the Worker posts it to the page's watchdog).
+/// Returns {status (grader check's exit status), text (the report as grader check prints it), json (its --json object),
+/// runs ([{argv, env, ms, status, signal, trap, record, output}] in the order the checks asked), log}.
+export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed, run, onRun = () => {} }) {
+  const base = displayFile.split('/').at(-1);
+  const out = new PreopenDirectory('/out', new Map());
+  const input = new PreopenDirectory('/in', new Map([
+    ['course.json', new File(encoder.encode(courseJson))],
+    ['build.json', new File(encoder.encode(build))],
+    ['source', new Directory(new Map([[base, new File(encoder.encode(source))]]))],
+  ]));
+  let log = '';
+  const fds = [new OpenFile(new File([])), ConsoleStdout.lineBuffered((l) => { log += l + '\n'; }),
+               ConsoleStdout.lineBuffered((l) => { log += l + '\n'; }), input, out];
+  const args = ['judge', lesson, displayFile, ...(seed === undefined ? [] : [String(seed)])];
+  const wasi = new WASI(args, [], fds, { debug: false });
+  const runs = [];
+  let instance;
+  /// The judge's import: runs the child once and answers in memory the judge frees.
+  const runChild = (requestPtr, requestLength, answerPtr, answerLengthPtr) => {
+    const memory = () => instance.exports.memory.buffer;
+    const request = JSON.parse(decoder.decode(new Uint8Array(memory(), requestPtr, requestLength)));
+    onRun(runs.length, request);
+    const t0 = performance.now();
+    const ran = run ? run(request.argv, request.env)
+                : child ? runChildSync(child, request.argv, request.env) : { error: 'no child was built' };
+    runs.push({ argv: request.argv, env: request.env, ms: performance.now() - t0, status: ran.status, signal: ran.signal, trap: ran.trap,
+                record: ran.record, output: ran.output });
+    const head = encoder.encode(JSON.stringify({ status: ran.status ?? 0, signal: ran.signal ?? 0, timed_out: false, output: ran.output ?? '',
+                                                 record: !!ran.record?.length, error: ran.error ?? '' }) + '\n');
+    const record = ran.record ?? new Uint8Array();
+    const length = head.length + record.length;
+    const at = instance.exports.malloc(length);  // may grow the memory: views are taken after it
+    new Uint8Array(memory(), at, length).set(head);
+    new Uint8Array(memory(), at + head.length, record.length).set(record);
+    const view = new DataView(memory());
+    view.setUint32(answerPtr, at, true);
+    view.setUint32(answerLengthPtr, length, true);
+    return 0;
+  };
+  instance = new WebAssembly.Instance(judgeModule, { wasi_snapshot_preview1: wasi.wasiImport, grader: { run_child: runChild } });
+  let status;
+  try {
+    status = wasi.start(instance);
+  } catch (e) {
+    return { status: 3, text: '', json: null, runs, log: log + `judge trapped: ${e.message}\n` };
+  }
+  const file = (name) => { const f = out.dir.contents.get(name); return f ? decoder.decode(f.data) : ''; };
+  const jsonText = file('report.json');
+  return { status, text: file('report.txt'), json: jsonText ? JSON.parse(jsonText) : null, runs, log };
+}
