@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <sstream>
 #include <vector>
 
@@ -117,6 +118,16 @@ IndexedArray indexedArrayAt(const std::string& source, int line, int column, con
                                      source.find("cuemu_shared_" + base + "()") != std::string::npos ||
                                      source.find("* " + base + " = ::cuemu::dynamicSharedAs") != std::string::npos);
     return found;
+}
+
+void nameIndexedArray(const std::string& compiled, FaultRecord& fault) {
+    const IndexedArray found =
+        indexedArrayAt(compiled, fault.at.line, std::atoi(fieldText(fault.fields, "column").c_str()), fieldText(fault.fields, "type"), 1);
+    fault.fields["expression"] = found.expression;
+    fault.fields["array"] = found.array;
+    fault.fields["subscript"] = found.index;
+    fault.fields["dimension"] = std::to_string(found.dimension);
+    fault.fields["shared"] = found.shared ? "1" : "0";
 }
 
 }  // namespace grader

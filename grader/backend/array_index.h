@@ -11,6 +11,8 @@
 
 #include <string>
 
+#include "backend/run_record.h"
+
 namespace grader {
 
 /// What the subscript at `line`:`column` of `source` indexes.
@@ -28,5 +30,9 @@ struct IndexedArray {
 /// `type` is the checked array's type as the index check names it
 /// ("float[16][16]"; "" when unknown).
 IndexedArray indexedArrayAt(const std::string& source, int line, int column, const std::string& type, int firstLine = 0);
+
+/// Adds to an index fault of a child built from `compiled` (the source its compiler saw, one line of preamble)
+/// the fields expression, array, subscript, dimension and shared, from its line, column and type.
+void nameIndexedArray(const std::string& compiled, FaultRecord& fault);
 
 }  // namespace grader

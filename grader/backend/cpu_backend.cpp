@@ -63,14 +63,7 @@ private:
     /// Adds the indexed expression and array to an index fault, from the source the compiler saw.
     static void nameIndexedArray(const BuildResult& build, FaultRecord& fault) {
         std::string compiled;
-        if (!readFile(build.executable.parent_path() / "student.cpp", compiled)) return;
-        const IndexedArray found =
-            indexedArrayAt(compiled, fault.at.line, std::atoi(fieldText(fault.fields, "column").c_str()), fieldText(fault.fields, "type"), 1);
-        fault.fields["expression"] = found.expression;
-        fault.fields["array"] = found.array;
-        fault.fields["subscript"] = found.index;
-        fault.fields["dimension"] = std::to_string(found.dimension);
-        fault.fields["shared"] = found.shared ? "1" : "0";
+        if (readFile(build.executable.parent_path() / "student.cpp", compiled)) grader::nameIndexedArray(compiled, fault);
     }
 
     /// The emulator's compile command, without its input and output.

@@ -4,6 +4,8 @@
 // run is graded by the GPU alone.
 #include <doctest/doctest.h>
 
+#include <functional>
+
 #include "checks/check.h"
 #include "fixtures.h"
 #include "test_support.h"
@@ -319,26 +321,35 @@ Course makeTwoSizeCourse() {
                          "{name: barriers, points: 3, cpu_size: 16}, {name: traffic, points: 2, cpu_size: 16}, {name: speedup, points: 2}");
 }
 
+/// Grades `checks` of makeTwoSizeCourse on a gpu fake that runs one child per run and on one that runs several
+/// together, each set up by `setUp`; checks they give the same verdicts and messages, and returns the children
+/// each started (one run at a time, together).
+std::pair<int, int> childrenApartAndTogether(const std::vector<std::string>& checks, const std::function<void(FakeBackend&)>& setUp) {
+    Course course = makeTwoSizeCourse();
+    FakeBackend apart, together, emulator;
+    apart.backendName = together.backendName = "gpu";
+    together.together = true;
+    setUp(apart);
+    setUp(together);
+    CheckOptions options;
+    options.seed = 4;
+    options.only = checks;
+    const LessonReport one = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", apart, &emulator, options);
+    const LessonReport both = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", together, &emulator, options);
+    REQUIRE(one.checks.size() == both.checks.size());
+    for (size_t i = 0; i < one.checks.size(); ++i) {
+        CHECK(one.checks[i].status == both.checks[i].status);
+        CHECK(one.checks[i].message == both.checks[i].message);
+    }
+    return {apart.children, together.children};
+}
+
 TEST_CASE("where the backend runs cases together, correctness starts one child for all its cases and gives the same verdicts") {
-    Course course = makeTwoSizeCourse();  // correctness at gpu sizes 64 and 128
-    for (int wrongFromN : {0, 64, 128}) {
+    for (int wrongFromN : {0, 64, 128}) {  // correctness at gpu sizes 64 and 128
         CAPTURE(wrongFromN);
-        FakeBackend apart, together, emulator;
-        apart.backendName = together.backendName = "gpu";
-        together.together = true;
-        apart.wrongFromN = together.wrongFromN = wrongFromN;
-        CheckOptions options;
-        options.seed = 4;
-        options.only = {"correctness"};
-        const LessonReport one = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", apart, &emulator, options);
-        const LessonReport both = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", together, &emulator, options);
-        REQUIRE(one.checks.size() == both.checks.size());
-        for (size_t i = 0; i < one.checks.size(); ++i) {
-            CHECK(one.checks[i].status == both.checks[i].status);
-            CHECK(one.checks[i].message == both.checks[i].message);
-        }
-        CHECK(together.children == 1);
-        CHECK(apart.children == 2);  // one at a time: both sizes (after a wrong 64, 128 to describe the mistake)
+        const std::pair<int, int> children = childrenApartAndTogether({"correctness"}, [&](FakeBackend& b) { b.wrongFromN = wrongFromN; });
+        CHECK(children.second == 1);
+        CHECK(children.first == 2);  // one at a time: both sizes (after a wrong 64, 128 to describe the mistake)
     }
 }
 
@@ -356,24 +367,10 @@ TEST_CASE("a case that hangs in a child of several ends it: the hang is remember
 }
 
 TEST_CASE("where the backend runs cases together, the lesson's planned runs (correctness, then speedup) share one child, same verdicts") {
-    Course course = makeTwoSizeCourse();
     for (bool hangs : {false, true}) {
         CAPTURE(hangs);
-        FakeBackend apart, together, emulator;
-        apart.backendName = together.backendName = "gpu";
-        together.together = true;
-        apart.hangs = together.hangs = hangs;
-        CheckOptions options;
-        options.seed = 4;
-        options.only = {"correctness", "speedup"};
-        const LessonReport one = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", apart, &emulator, options);
-        const LessonReport both = gradeLesson(course, course.lessons[0], "k.cu", "k.cu", together, &emulator, options);
-        REQUIRE(one.checks.size() == both.checks.size());
-        for (size_t i = 0; i < one.checks.size(); ++i) {
-            CHECK(one.checks[i].status == both.checks[i].status);
-            CHECK(one.checks[i].message == both.checks[i].message);
-        }
-        CHECK(together.children == 1);              // 64, 128 and the speedup run; or the hang at 64 ends it
-        CHECK(apart.children == (hangs ? 1 : 3));   // after a hang nothing more starts
+        const std::pair<int, int> children = childrenApartAndTogether({"correctness", "speedup"}, [&](FakeBackend& b) { b.hangs = hangs; });
+        CHECK(children.second == 1);                // 64, 128 and the speedup run; or the hang at 64 ends it
+        CHECK(children.first == (hangs ? 1 : 3));   // after a hang nothing more starts
     }
 }

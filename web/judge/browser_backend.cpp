@@ -77,22 +77,11 @@ public:
         std::free(answer);
         if (!request.wrapper.empty()) record.process.startError = "no compute-sanitizer in the browser";
         locateFault(build, record);
-        if (record.fault && record.fault->kind == FaultKind::ArrayIndex) nameIndexedArray(*record.fault);
+        if (record.fault && record.fault->kind == FaultKind::ArrayIndex) nameIndexedArray(rewritten_, *record.fault);  // as the cpu backend does
         return record;
     }
 
 private:
-    /// Adds the indexed expression and array to an index fault, as the cpu backend does (cpu_backend.cpp).
-    void nameIndexedArray(FaultRecord& fault) const {
-        const IndexedArray found =
-            indexedArrayAt(rewritten_, fault.at.line, std::atoi(fieldText(fault.fields, "column").c_str()), fieldText(fault.fields, "type"), 1);
-        fault.fields["expression"] = found.expression;
-        fault.fields["array"] = found.array;
-        fault.fields["subscript"] = found.index;
-        fault.fields["dimension"] = std::to_string(found.dimension);
-        fault.fields["shared"] = found.shared ? "1" : "0";
-    }
-
     BuildResult built_;
     std::string rewritten_;
 };
