@@ -12,21 +12,31 @@ compiling; a lesson 1 kernel that never ends (endless_kernel.cu) stopped at
 its run's time limit with a clear message while the editor still types,
 then a second Check (the starter, put back by Starter) with its report; Download
 of the edited file (its name and content, from Chromium's download folder);
-the work restored from localStorage after a reload; and the page opened
-from file://, which must say how to serve it. Prints each Check's time.
+the work restored from localStorage after a reload; lesson 3's solution
+with its barrier after the compute under `if (threadIdx.x == 0)`, whose
+findings must be marked in the editor at the lines the native grader's
+--json gives (with GRADER: it is run here) and follow edits (one made
+while a Check ran), with a hover's tooltip and "line N" buttons that move
+the cursor, the marks gone when a Check starts and when the lesson changes
+(the page's screenshot with the marks is saved as
+$WEB_ARTIFACTS/web_barriers_findings.png, default ./artifacts); and the page
+opened from file://, which must say how to serve it. Prints each Check's
+time.
 Exit 77 (skipped) without Chromium, its driver, selenium or a built
 web/dist (node web/build.mjs).
-Usage: page_in_browser.py WEB_DIST STARTER_DIR   (STARTER_DIR: the kit's starter/ folder)
+Usage: page_in_browser.py WEB_DIST STARTER_DIR [GRADER]   (STARTER_DIR: the kit's starter/ folder, beside solutions/)
 Non-goal: every verdict (web/spike/compare_verdicts.mjs compares them with the native grader's)."""
-import shutil, socket, subprocess, sys, tempfile, time
+import json, os, shutil, socket, subprocess, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
 from headless_chromium import expect, failures, find_chromium, skip, start_chromium, wait_ready
 
 dist, starters = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
+grader = sys.argv[3] if len(sys.argv) > 3 else None
 endless = (Path(__file__).resolve().parent / "endless_kernel.cu").read_text()
 chromium = find_chromium()
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -54,6 +64,54 @@ STARTER_REPORTS = {
         "correctness  FAIL  0/2   gflops(16, 1) = 0, expected 0.008192 (2 n^3 / (ms * 1e6)).",
         "timing       FAIL  0/3   timeLaunchMs returned 0 ms per launch", "== gflops n=16", "== timing n=64 10: exit status 0"],
 }
+
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def expected_marks(report):
+    """{line: severity} the editor marks for `report` (`grader check --json`'s object): each finding of a failing or
+    erroring check at its line (a skipped check's: warning), its further places as info, a line's most severe; the quiz
+    and trainer checks are left out (the page's report has neither)."""
+    marks = {}
+    def put(line, severity):
+        if line and SEVERITY_RANK[severity] > SEVERITY_RANK.get(marks.get(line), -1):
+            marks[line] = severity
+    for c in report["checks"]:
+        if c["status"] in ("fail", "error", "skip") and c["name"] not in ("quiz", "trainer"):
+            for f in c.get("findings", []):
+                if f.get("line"):
+                    put(f["line"], "warning" if c["status"] == "skip" else "error")
+                    for r in f.get("related", []):
+                        put(r.get("line"), "info")
+    return marks
+
+
+def with_second_barrier_in_branch(solution):
+    """The lesson 3 solution with its second __syncthreads() (the barrier after the compute) reached only by the threads
+    with threadIdx.x == 0, on its own line: a divergent barrier. (Without that barrier the findings are races, whose
+    lines the browser cannot know: WebAssembly has no return address, web/spike/FINDINGS.md.)"""
+    lines = solution.splitlines(keepends=True)
+    barriers = [i for i, line in enumerate(lines) if "__syncthreads();" in line]
+    if len(barriers) != 2:
+        raise SystemExit(f"FAIL: the lesson 3 solution has {len(barriers)} __syncthreads() lines, not 2")
+    lines[barriers[1]] = lines[barriers[1]].replace("__syncthreads();", "if (threadIdx.x == 0) __syncthreads();")
+    return "".join(lines)
+
+
+barriers_file = with_second_barrier_in_branch((starters.parent / "solutions" / LESSONS[3][0]).read_text())
+if grader:  # the native grader's findings for the file, under its own name (the seed is the name's)
+    with tempfile.TemporaryDirectory(prefix="web-page-native-") as folder:
+        (Path(folder) / "matmul_tiled.cu").write_text(barriers_file)
+        native = subprocess.run([grader, "check", "lesson3", str(Path(folder) / "matmul_tiled.cu"), "--backend", "cpu", "--json"],
+                                capture_output=True, text=True, timeout=300)
+    if native.returncode not in (0, 1):
+        raise SystemExit(f"FAIL: {grader} check exited {native.returncode}: {native.stderr[-500:]}")
+    BARRIER_MARKS = expected_marks(json.loads(native.stdout))
+else:  # as the native grader's --json gives it: barriers' divergent barrier at the second __syncthreads()
+    BARRIER_MARKS = {25: "error"}
+if not any(s == "error" for s in BARRIER_MARKS.values()):
+    raise SystemExit(f"FAIL: the file with its second barrier in a branch has no finding at a line: {BARRIER_MARKS}")
+artifacts = Path(os.environ.get("WEB_ARTIFACTS", Path.cwd() / "artifacts"))
 
 with socket.socket() as s:
     s.bind(("127.0.0.1", 0))
@@ -89,6 +147,26 @@ try:
         editor.click()
         editor.send_keys(Keys.CONTROL, Keys.END)
         editor.send_keys(Keys.ENTER, text)
+
+    def shown_marks():
+        """{line: severity} of the lint gutter's markers and of the underlines, as the editor draws them."""
+        return driver.execute_script("""
+            const v = document.querySelector('.cm-content').cmTile.root.view;
+            const lineAt = (el) => v.state.doc.lineAt(v.lineBlockAtHeight(el.getBoundingClientRect().top + 2 - v.documentTop).from).number;
+            const marks = (selector, prefix) => [...document.querySelectorAll(selector)].map((el) =>
+                [lineAt(el), [...el.classList].find((c) => c.startsWith(prefix) && c !== prefix + 'active').slice(prefix.length)]);
+            return {gutter: marks('.cm-lint-marker', 'cm-lint-marker-'), underline: marks('.cm-lintRange', 'cm-lintRange-')};""")
+
+    def cursor_line():
+        return driver.execute_script("const v = document.querySelector('.cm-content').cmTile.root.view;"
+                                     "return v.state.doc.lineAt(v.state.selection.main.head).number")
+
+    def expect_marks(want, label):
+        """Expects the gutter's markers and the underlines at exactly the lines (and severities) of `want`."""
+        shown = shown_marks()
+        for kind in ("gutter", "underline"):
+            got = {line: severity for line, severity in shown[kind]}
+            expect(got == want and len(shown[kind]) == len(want), f"{label}: the editor's {kind} marks are {shown[kind]}, expected {want}")
 
     def heading():
         return driver.find_element(By.CSS_SELECTOR, "#text h1").text
@@ -191,6 +269,53 @@ try:
     expect("restored" in driver.find_element(By.ID, "note").text, "after a reload, the page does not say the work was restored")
     Select(driver.find_element(By.ID, "lesson")).select_by_value("3")
     expect("// an edit" in editor_text(), "after a reload, lesson 3 does not hold its edit")
+
+    # Lesson 3 with a divergent second barrier: the findings marked at the native grader's lines, then an edit, a Check, a lesson switch.
+    driver.set_window_size(1400, 1000)
+    output = driver.find_element(By.ID, "output")  # the reloaded page's
+    set_editor(barriers_file)
+    state, text, _ = run_check("barriers findings")
+    expect(state == "done" and "barriers     FAIL  0/3   divergent barrier" in text,
+           f"the file with a divergent second barrier did not fail barriers: '{state}' {text[:500]}")
+    expect_marks(BARRIER_MARKS, "after the Check")
+    placed = {f"line {line}" for line, severity in BARRIER_MARKS.items() if severity != "info"}
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#findings li > button.line-link:first-child")
+    expect({b.text for b in buttons} == placed, f"the findings list's buttons are {[b.text for b in buttons]}, expected {placed}")
+    if buttons:
+        buttons[-1].click()
+        expect(f"line {cursor_line()}" == buttons[-1].text, f"'{buttons[-1].text}' moved the cursor to line {cursor_line()}")
+    ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, ".cm-lintRange-error")).perform()
+    tooltip = ""
+    for _ in range(50):
+        tips = driver.find_elements(By.CSS_SELECTOR, ".cm-tooltip-lint")
+        if tips and tips[0].text:
+            tooltip = tips[0].text
+            break
+        time.sleep(0.1)
+    expect(tooltip.startswith("barriers: divergent barrier") and "\nEvery thread of a block must reach every __syncthreads()" in tooltip,
+           f"hovering a marked finding shows no tooltip with the check and its hint: {tooltip[:300]!r}")
+    artifacts.mkdir(parents=True, exist_ok=True)
+    shot = artifacts / "web_barriers_findings.png"
+    driver.save_screenshot(str(shot))
+    expect(shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", "the screenshot is no PNG")
+    print(f"screenshot: {shot}")
+    def put_line_above():
+        driver.execute_script("document.querySelector('.cm-content').cmTile.root.view.dispatch({changes: {from: 0, insert: '// moved down\\n'}})")
+
+    put_line_above()
+    expect_marks({line + 1: severity for line, severity in BARRIER_MARKS.items()}, "after a line was put above")
+    driver.find_element(By.ID, "check").click()
+    expect(output.get_attribute("data-state") == "running" and not shown_marks()["gutter"]
+           and not driver.find_element(By.ID, "findings").is_displayed(), "the marks and the findings list stay while a new Check runs")
+    put_line_above()  # while the Check runs: its findings' lines are the file's at the click, then mapped through this edit
+    start = time.time()
+    while output.get_attribute("data-state") == "running" and time.time() - start < 240:
+        time.sleep(0.1)
+    expect_marks({line + 2: severity for line, severity in BARRIER_MARKS.items()}, "after a Check with a line put above while it ran")
+    Select(driver.find_element(By.ID, "lesson")).select_by_value("1")
+    Select(driver.find_element(By.ID, "lesson")).select_by_value("3")
+    expect(not shown_marks()["gutter"] and not driver.find_element(By.ID, "findings").is_displayed(),
+           "the marks and the findings list stay after a lesson switch")
 
     # Opened as a file: the page says how to serve it.
     driver.get((dist / "index.html").as_uri())

@@ -4,21 +4,24 @@
 // (checker.mjs: the Check Worker under the kit's time limits; it shows the
 // grader's report as `grader check` prints it, then each run the judge asked
 // for with its exit status and the text lines of its record), Download and
-// Starter.
-// Non-goals (not yet): findings marked at their lines in the editor; quiz,
-// trainer, tile map.
+// Starter. The report's findings that name a line are marked there in the
+// editor and listed below it as "line N" buttons (finding_marks.mjs); the
+// marks follow later edits and go when a Check starts or the lesson changes.
+// Non-goals (not yet): quiz, trainer, tile map.
 import { basicSetup, EditorView } from 'codemirror';
-import { EditorState } from '@codemirror/state';
+import { ChangeSet, EditorState } from '@codemirror/state';
 import { cpp } from '@codemirror/lang-cpp';
 import { createChecker } from './checker.mjs';
+import { diagnosticsOf, listFindings, mark, markExtensions, placedFindings } from './finding_marks.mjs';
 import { downloadText, loadSetting, loadWork, saveSetting, saveWork } from './saved_work.mjs';
 
 const config = JSON.parse(document.getElementById('page-config').textContent);
 const $ = (id) => document.getElementById(id);
-const output = $('output'), button = $('check'), chooser = $('lesson'), note = $('note');
+const output = $('output'), button = $('check'), chooser = $('lesson'), note = $('note'), findings = $('findings');
 const checker = createChecker(config);
 const states = new Map();  // lesson number -> its EditorState (kept while the page is open: undo survives a lesson switch)
 let lesson = null, lang = 'en', saveTimer = null;
+let sinceCheck = null;  // the edits made since the running Check took the file (null: none running, or the lesson changed since)
 
 const lessonOf = (number) => config.lessons.find((l) => l.number === number) ?? config.lessons[0];
 
@@ -33,24 +36,40 @@ const saveOnEdit = EditorView.updateListener.of((update) => {
   if (!update.docChanged) return;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(saveNow, 300);
+  if (sinceCheck) sinceCheck = sinceCheck.compose(update.changes);
 });
 
 /// The editor state of lesson `l`: its kept work, else its starter; `restored` when it is the kept work, read now.
 function stateOf(l) {
   if (states.has(l.number)) return { state: states.get(l.number), restored: false };
   const kept = loadWork(l.number);
-  states.set(l.number, EditorState.create({ doc: kept ?? l.starter, extensions: [basicSetup, cpp(), saveOnEdit] }));
+  states.set(l.number, EditorState.create({ doc: kept ?? l.starter, extensions: [basicSetup, cpp(), markExtensions, saveOnEdit] }));
   return { state: states.get(l.number), restored: kept !== null && kept !== l.starter };
 }
 
 const editor = new EditorView({ parent: $('editor') });
 
+/// Marks the findings of `report` (`grader check --json`'s object of the file `doc`) in the editor and lists them.
+function showMarks(report, doc) {
+  const diagnostics = diagnosticsOf(placedFindings(report), doc, sinceCheck);
+  mark(editor, diagnostics);
+  listFindings(findings, editor, diagnostics);
+}
+
+/// Takes the findings' marks and list away.
+function clearMarks() {
+  mark(editor, []);
+  listFindings(findings, editor, []);
+}
+
 /// Shows lesson `number` in language `language` (the text, the file, the title).
 function show(number, language) {
-  if (lesson) { saveNow(); states.set(lesson.number, editor.state); }
+  if (lesson) saveNow();
   const next = lessonOf(number);
   lang = language === 'ru' ? 'ru' : 'en';
   if (next !== lesson) {
+    if (lesson) { clearMarks(); states.set(lesson.number, editor.state); }
+    sinceCheck = null;  // a running Check's file is no longer shown: its findings are not marked
     lesson = next;
     const { state, restored } = stateOf(lesson);
     editor.setState(state);
@@ -100,13 +119,16 @@ function recordText(bytes) {
 
 /// Shows a Check's end; `checked`: the lesson whose file it checked, named when another lesson is shown by now.
 function finish(state, text, checked = lesson) {
+  sinceCheck = null;
   output.dataset.state = state;
   output.textContent = (checked === lesson ? '' : `(the Check of lesson ${checked.number}'s file)\n`) + text;
   button.disabled = chooser.disabled = false;
 }
 
-/// The grader's report as `grader check` prints it (data-verdict: pass, fail or error), then the stage times and each run's status and record.
-function showReport(data, checked) {
+/// The grader's report as `grader check` prints it (data-verdict: pass, fail or error), then the stage times and each run's status and
+/// record; its findings marked in the editor where the checked file is still shown.
+function showReport(data, checked, doc) {
+  if (sinceCheck) showMarks(data.report.json, doc);
   const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
   const runs = data.records.map((r) => `== ${runName(r.argv, checked.number, r.env)}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
   output.dataset.verdict = data.report.status === 0 ? 'pass' : data.report.status === 1 ? 'fail' : 'error';
@@ -115,13 +137,15 @@ function showReport(data, checked) {
 
 /// Check: refuses a file over the size limit before compiling, else builds, runs and judges it in the Worker.
 async function check() {
-  const source = editor.state.doc.toString();
+  clearMarks();
+  const doc = editor.state.doc, source = doc.toString();
   const bytes = new TextEncoder().encode(source).length;
   if (bytes > config.maxSourceBytes) {
     finish('error', `error: ${lesson.fileName} is ${bytes} bytes, more than the ${config.maxSourceBytes} bytes (1 MB) a Check takes; it was not compiled. Remove what the lesson does not need.`);
     return;
   }
   const checked = lesson;
+  sinceCheck = ChangeSet.empty(source.length);
   button.disabled = chooser.disabled = true;
   output.dataset.state = 'running';
   delete output.dataset.verdict;
@@ -138,7 +162,7 @@ async function check() {
     finish('error', `error (${result.stage}):\n${result.log}`, checked);
     return;
   }
-  showReport(result, checked);
+  showReport(result, checked, doc);
 }
 
 chooser.innerHTML = config.lessons.map((l) => `<option value="${l.number}">Lesson ${l.number}: ${l.title}</option>`).join('');
