@@ -323,7 +323,11 @@ std::string describeFault(const FaultText& f, int n) {
             return "a device-side assert failed: assert(" + f.get("message") + ")" + where + " (" + f.at +
                    "); on a GPU the kernel stops with cudaErrorAssert.";
         case FaultKind::DeviceTrap: return "the kernel called " + f.get("message") + where + " (" + f.at + "); on a GPU it stops with an error.";
-        case FaultKind::Unsupported: return "not supported by the emulator: " + f.get("feature") + " at " + f.fault.at.text();
+        case FaultKind::Unsupported: {
+            const std::string feature = f.get("feature"), browser = "in the browser: ";  // the browser's build, unlocated
+            if (feature.starts_with(browser)) return "not supported in the browser: " + feature.substr(browser.size());
+            return "not supported by the emulator: " + feature + " at " + f.fault.at.text();
+        }
         case FaultKind::StackOverflow:
         case FaultKind::SharedTooLarge: return f.get("message");
         case FaultKind::Resources:

@@ -85,7 +85,7 @@ for (const path of args) {
     console.log(`${file}: BROWSER FAILED (status ${got.status}) ${got.log.trim()}`);
     continue;
   }
-  const notes = [];
+  const notes = [], differing = [];
   let fileAgrees = true;
   for (const w of want.checks) {
     if (NOT_IN_BROWSER.has(w.name)) continue;
@@ -93,6 +93,7 @@ for (const path of args) {
     checks++;
     if (!g || g.status !== w.status || g.points !== w.points) {
       fileAgrees = false;
+      differing.push(g);
       notes.push(`  ${w.name}: native ${w.status} ${w.points}/${w.max_points}, browser ${g ? `${g.status} ${g.points}/${g.max_points}` : 'missing'}\n` +
                  `    native:  ${normal(w.message).split('\n')[0]}\n    browser: ${(g?.message || '').split('\n')[0]}`);
       continue;
@@ -105,7 +106,10 @@ for (const path of args) {
     }
   }
   if (fileAgrees) agreeing++;
-  const refused = !fileAgrees && got.json.checks.some((c) => c.name === 'compile' && c.status === 'error' && c.message.startsWith('not supported in the browser'));
+  const notInBrowser = (c) => c.status === 'error' && c.message.startsWith('not supported in the browser');
+  // Refused: the build (compile's error), or a run (every check that differs is such an error).
+  const refused = !fileAgrees && (got.json.checks.some((c) => c.name === 'compile' && notInBrowser(c)) ||
+                                  differing.every((c) => c && notInBrowser(c)));
   if (refused) unsupported++;
   const verdicts = want.checks.filter((c) => !NOT_IN_BROWSER.has(c.name)).map((c) => `${c.name}=${c.status}`).join(' ');
   console.log(`${file}: ${fileAgrees ? 'verdicts agree' : refused ? 'NOT SUPPORTED IN THE BROWSER' : 'VERDICTS DIFFER'} (${verdicts}; browser ${(got.buildMs / 1000).toFixed(1)} s build, ${(got.judgeMs / 1000).toFixed(2)} s judge, of which ${got.runs.length} runs ${(got.runsMs / 1000).toFixed(2)} s)`);

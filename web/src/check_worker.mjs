@@ -4,10 +4,13 @@
 // (compile_child.mjs, linked with the lesson's prebuilt harness) and grades
 // it with the grader's own checks (judge.mjs), which run the child at the
 // sizes, phases and modes the checks ask for.
-// Messages in: {source, fileName, lesson (course.yaml's id, "lesson3"), seed (optional, as --seed), assets (URL of the assets folder)}.
-// Messages out: {kind: 'progress'|'done'|'error', ...}; before the judge's i-th run a progress message
-// {run: i, argv, timeLimitS} (the page's time limit of that run starts then: a run that never ends blocks this
-// Worker inside the judge); 'done' carries report {status, text, json, log} (text: as `grader check` prints it;
+// Messages in: {source, fileName, lesson (course.yaml's id, "lesson3"), seed (optional, as --seed), assets (URL of the assets folder),
+// replay (optional: {built, answers}, the progress messages of a Worker stopped at a run's limit, so this one judges
+// the file again without building or running it again; judge.mjs says how)}.
+// Messages out: {kind: 'progress'|'done'|'error', ...}; progress {built: {ok, wasm, buildJson, ms}} after the build;
+// before the judge's i-th run {run: i, argv, env, timeLimitS} (the page's time limit of that run starts then: a
+// run that never ends blocks this Worker inside the judge), after it {ran: i, result};
+// 'done' carries report {status, text, json, log} (text: as `grader check` prints it;
 // json: its --json object, findings with their lines), records (one per run, in the order the checks asked:
 // {argv, env, status, output, record}) and each stage's time.
 // Non-goal: the time limit itself (the page terminates a Worker that overruns).
@@ -37,24 +40,36 @@ async function loadAssets(base) {
 }
 
 self.postMessage({ kind: 'progress', text: 'worker started' });
+/// The child of data.source: built here, or the one a replay carries (built by the Worker that was stopped).
+async function buildOrReplay(data, t0) {
+  if (data.replay) return { ...data.replay.built, ms: { ...data.replay.built.ms } };
+  const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) },
+                                    data.source, data.fileName);
+  built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
+  const kept = { ok: !!built.ok, wasm: built.wasm ?? null, buildJson: buildJson(built, data.fileName), ms: built.ms };
+  self.postMessage({ kind: 'progress', built: kept });
+  return kept;
+}
+
+self.postMessage({ kind: 'progress', text: 'worker started' });
 self.onmessage = async ({ data }) => {
   try {
     const t0 = performance.now();
     self.postMessage({ kind: 'progress', text: 'worker got the file' });
     assets ??= await loadAssets(data.assets);
     self.postMessage({ kind: 'progress', text: 'assets loaded' });
-    const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) },
-                                      data.source, data.fileName);
-    built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
+    const built = await buildOrReplay(data, t0);
     let t = performance.now();
     const child = built.ok ? await WebAssembly.compile(built.wasm) : null;
     built.ms.wasm_compile = performance.now() - t;
     t = performance.now();
-    const onRun = (i, request) => self.postMessage({ kind: 'progress', run: i, argv: request.argv, timeLimitS: request.time_limit_s });
+    const onRun = (i, request) => self.postMessage({ kind: 'progress', run: i, argv: request.argv, env: request.env, timeLimitS: request.time_limit_s });
+    const onRan = (i, result) => self.postMessage({ kind: 'progress', ran: i, result });
     const judged = judge({ judgeModule: assets.judgeModule, child, courseJson: assets.courseJson, lesson: data.lesson, displayFile: data.fileName,
-                           source: data.source, build: buildJson(built, data.fileName), seed: data.seed, onRun });
+                           source: data.source, build: built.buildJson, seed: data.seed, onRun, onRan, replay: data.replay });
     built.ms.judge = performance.now() - t;
-    const records = judged.runs.map((r) => ({ argv: r.argv, env: r.env, status: r.signal ? -1 : r.status, output: r.output, record: r.record }));
+    const records = judged.runs.map((r) => ({ argv: r.argv, env: r.env, status: r.signal ? -1 : r.status, timedOut: r.timedOut, output: r.output,
+                                             record: r.record }));
     built.ms.total = performance.now() - t0;
     const resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, transferSize: e.transferSize }));
     self.postMessage({ kind: 'done', ms: built.ms, report: { status: judged.status, text: judged.text, json: judged.json, log: judged.log },

@@ -3,6 +3,10 @@
 // `grader check LESSON FILE --backend cpu` does, and each run it asks for is
 // the already-built child run here, synchronously, inside the judge's import.
 // Works in a browser Worker and in node alike.
+// A Check whose run never ended is judged again in a fresh Worker with a
+// replay: the runs that ended before it answer from their results, and the
+// one that did not answers as a native child killed at its time limit, so
+// the report is the one `grader check` gives a hang.
 // Non-goals: building the child (compile_child.mjs); a time limit (the
 // Worker's owner terminates a Worker that overruns: onRun tells it, before
 // each run, the run's limit; a run that never ends blocks inside the import).
@@ -22,13 +26,26 @@ export function buildJson(built, fileName) {
   });
 }
 
+/// Run `index`'s answer from `replay`, when it asks for the same run as before: its earlier result, or a time-out
+/// (as core/process.cpp gives one: exit status -1, no signal; no record, the Worker that ran it is gone) for a run
+/// stopped at its limit; else undefined (run it here).
+function replayed(replay, index, request) {
+  const earlier = replay.answers[index];
+  if (!earlier || JSON.stringify([earlier.argv, earlier.env]) !== JSON.stringify([request.argv, request.env])) return undefined;
+  return earlier.timedOut ? { status: -1, signal: 0, timedOut: true, record: new Uint8Array(), output: '' } : earlier;
+}
+
 /// Grades one file. judgeModule: the compiled judge.wasm; child: the compiled child module (null when the build failed);
 /// courseJson: `grader list --json`'s text; displayFile: the name the report gives the file;
 /// run (tests and spikes): stands in for runChildSync(child, argv, env);
-/// onRun(index, {argv, env, time_limit_s}): told before each run starts (the Worker posts it to the page's watchdog).
+/// onRun(index, {argv, env, time_limit_s}): told before each run starts (the Worker posts it to the page's watchdog);
+/// onRan(index, result): told after each run made here, with its result ({status, signal, trap, record, output});
+/// replay ({answers: [run i's result with its argv and env, or {argv, env, timedOut: true} for a run stopped at its
+/// limit]}): run i answers from answers[i] when it asks for the same argv and env.
 /// Returns {status (grader check's exit status), text (the report as grader check prints it), json (its --json object),
 /// runs ([{argv, env, ms, status, signal, trap, record, output}] in the order the checks asked), log}.
-export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed, run, onRun = () => {} }) {
+export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed, run, onRun = () => {}, onRan = () => {},
+                       replay = { answers: [] } }) {
   const base = displayFile.split('/').at(-1);
   const out = new PreopenDirectory('/out', new Map());
   const input = new PreopenDirectory('/in', new Map([
@@ -47,14 +64,19 @@ export function judge({ judgeModule, child, courseJson, lesson, displayFile, sou
   const runChild = (requestPtr, requestLength, answerPtr, answerLengthPtr) => {
     const memory = () => instance.exports.memory.buffer;
     const request = JSON.parse(decoder.decode(new Uint8Array(memory(), requestPtr, requestLength)));
-    onRun(runs.length, request);
+    const index = runs.length;
     const t0 = performance.now();
-    const ran = run ? run(request.argv, request.env)
-                : child ? runChildSync(child, request.argv, request.env) : { error: 'no child was built' };
+    const ran = replayed(replay, index, request) ?? (() => {
+      onRun(index, request);
+      const made = run ? run(request.argv, request.env)
+                 : child ? runChildSync(child, request.argv, request.env) : { error: 'no child was built' };
+      onRan(index, made);
+      return made;
+    })();
     runs.push({ argv: request.argv, env: request.env, ms: performance.now() - t0, status: ran.status, signal: ran.signal, trap: ran.trap,
-                record: ran.record, output: ran.output });
-    const head = encoder.encode(JSON.stringify({ status: ran.status ?? 0, signal: ran.signal ?? 0, timed_out: false, output: ran.output ?? '',
-                                                 record: !!ran.record?.length, error: ran.error ?? '' }) + '\n');
+                record: ran.record, output: ran.output, timedOut: !!ran.timedOut });
+    const head = encoder.encode(JSON.stringify({ status: ran.status ?? 0, signal: ran.signal ?? 0, timed_out: !!ran.timedOut,
+                                                 output: ran.output ?? '', record: !!ran.record?.length, error: ran.error ?? '' }) + '\n');
     const record = ran.record ?? new Uint8Array();
     const length = head.length + record.length;
     const at = instance.exports.malloc(length);  // may grow the memory: views are taken after it

@@ -125,14 +125,16 @@ function finish(state, text, checked = lesson) {
   button.disabled = chooser.disabled = false;
 }
 
-/// The grader's report as `grader check` prints it (data-verdict: pass, fail or error), then the stage times and each run's status and
-/// record; its findings marked in the editor where the checked file is still shown.
+/// The grader's report as `grader check` prints it (data-verdict: pass, fail or error), then the runs stopped at their
+/// limit, the stage times and each run's status and record; its findings marked in the editor where the checked file
+/// is still shown.
 function showReport(data, checked, doc) {
   if (sinceCheck) showMarks(data.report.json, doc);
   const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
-  const runs = data.records.map((r) => `== ${runName(r.argv, checked.number, r.env)}: exit status ${r.status}\n${r.output}${recordText(r.record)}`);
+  const runs = data.records.map((r) => `== ${runName(r.argv, checked.number, r.env)}: ${r.timedOut ? 'stopped at its time limit' : `exit status ${r.status}`}\n${r.output}${recordText(r.record)}`);
+  const stopped = data.stopped.map((s) => `The run at ${runName(s.argv, checked.number)} did not finish within ${s.limitS} s: it was stopped, and the report gives its check the time-out.\n`);
   output.dataset.verdict = data.report.status === 0 ? 'pass' : data.report.status === 1 ? 'fail' : 'error';
-  finish('done', `${data.report.text || data.report.log}\n${times}\n\n${runs.join('\n\n')}`, checked);
+  finish('done', `${data.report.text || data.report.log}\n${stopped.join('')}${times}\n\n${runs.join('\n\n')}`, checked);
 }
 
 /// Check: refuses a file over the size limit before compiling, else builds, runs and judges it in the Worker.
@@ -152,10 +154,8 @@ async function check() {
   output.textContent = 'Checking: building the file…';
   const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.id, assets: new URL('assets/', location.href).href },
                                      (i, argv) => { output.textContent = `Checking: run ${i + 1} (${runName(argv, checked.number)})…`; });
-  if (result.kind === 'timeout') {
-    const what = result.run === null ? 'Building the file' : `The run at ${runName(result.argv, checked.number)}`;
-    const why = result.run === null ? '' : ' Does a loop in your code never end (a loop condition that stays true, a barrier some threads never reach)?';
-    finish('timeout', `error: ${what} did not finish within ${result.limitS} s and was stopped; the Check has no report.${why}\nThe Check was restarted: fix the file and click Check again.`, checked);
+  if (result.kind === 'timeout') {  // the build overran: no child, no report
+    finish('timeout', `error: Building the file did not finish within ${result.limitS} s and was stopped; the Check has no report.\nThe Check was restarted: click Check again.`, checked);
     return;
   }
   if (result.kind === 'error') {  // the Worker failed (a failed build is the judge's: its report says so)
