@@ -1,7 +1,8 @@
 // The browser edition's build step: bundles the page (CodeMirror 6 with C++
 // highlighting) and the Check Worker with esbuild, copies the clang wasm,
 // the emulator's assets (built by spike/build_runtime.mjs and
-// spike/build_assets.mjs when missing), the judge (judge.wasm, and
+// spike/build_assets.mjs when missing or when their sources changed: each
+// keeps the hash of its sources in a stamp), the judge (judge.wasm, and
 // course.json from the native grader's `grader list --json`; GRADER names
 // that grader, default build-kit/grader/grader) and writes dist/index.html
 // with the page configuration: for each lesson of course.yaml its id,
@@ -11,7 +12,8 @@
 // Usage: node build.mjs   (after npm ci)
 // Non-goals: quiz, trainer, tile map (issue 30's later parts).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { parse } from 'yaml';
 import { writeJudgeAssets } from './judge/judge_assets.mjs';
@@ -21,8 +23,29 @@ const web = new URL('./', import.meta.url).pathname;
 const root = new URL('../', import.meta.url).pathname;
 const dist = web + 'dist/';
 mkdirSync(dist, { recursive: true });
-if (![1, 2, 3, 4].every((l) => existsSync(web + `spike/build/runtime/harness_lesson${l}.o`))) execFileSync('node', [web + 'spike/build_runtime.mjs'], { stdio: 'inherit' });
-if (!existsSync(web + 'spike/build/assets/objects/harness_lesson4.o')) execFileSync('node', [web + 'spike/build_assets.mjs'], { stdio: 'inherit' });
+
+/// The hash of the files at `paths` (folders: every file under them), by path and content.
+function sourcesHash(paths, hash = createHash('sha256')) {
+  for (const path of paths) {
+    if (statSync(path).isDirectory()) sourcesHash(readdirSync(path).sort().map((n) => `${path}/${n}`), hash);
+    else hash.update(path.slice(root.length) + '\0').update(readFileSync(path));
+  }
+  return hash;
+}
+
+/// Runs `script` unless `stamp` holds the hash of `sources` (made by the last run of it), then writes the hash there.
+function buildWhenChanged(script, stamp, sources) {
+  const hash = sourcesHash(sources).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  execFileSync('node', [script], { stdio: 'inherit' });
+  writeFileSync(stamp, hash);
+}
+
+buildWhenChanged(web + 'spike/build_runtime.mjs', web + 'spike/build/runtime.stamp',
+                 [root + 'grader/emu', root + 'grader/harness', web + 'spike/build_runtime.mjs', web + 'spike/toolchain.mjs']);
+buildWhenChanged(web + 'spike/build_assets.mjs', web + 'spike/build/assets.stamp',
+                 [web + 'spike/build/runtime.stamp', root + 'grader/emu/include', root + 'grader/harness/contract.h',
+                  web + 'src/compile_child.mjs', web + 'spike/build_assets.mjs']);
 const common = { bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], logLevel: 'warning', minify: true };
 await esbuild.build({ ...common, entryPoints: [web + 'src/page.mjs'], outfile: dist + 'page.js' });
 await esbuild.build({ ...common, entryPoints: [web + 'src/check_worker.mjs'], outfile: dist + 'check_worker.js' });
