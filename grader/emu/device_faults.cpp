@@ -1,6 +1,8 @@
 // What ends a kernel on a GPU and must end it here too: an array index out
 // of bounds (the student's file is built with -fsanitize=bounds, and these
-// are the handlers it calls), a failed device-side assert(), __trap().
+// are the handlers it calls), a failed device-side assert(), __trap(), and
+// in the browser's build (-fsanitize=null: address 0 is memory there) a load
+// or store through a null pointer, which gets a native child SIGSEGV.
 // In host code the index checks stay silent and assert() aborts, as in
 // nvcc's host build.
 // Non-goal: the other undefined-behaviour checks of UBSan (not enabled).
@@ -28,6 +30,22 @@ struct UbsanOutOfBounds {
     const UbsanType* arrayType;
     const UbsanType* indexType;
 };
+struct UbsanTypeMismatch {
+    UbsanLocation location;
+    const UbsanType* type;
+    unsigned char logAlignment, checkKind;  ///< checkKind: 0 a load, 1 a store, 3 a member's access (then others)
+};
+
+/// A load, store or member access through a null pointer (the only check of UBSan's type-mismatch handler that
+/// -fsanitize=null turns on): in a kernel, the illegal address the native emulator reports from its SIGSEGV handler,
+/// located by its line; in host code, the native child's crash (a trap as WebAssembly's out-of-bounds access).
+void reportNull(const UbsanTypeMismatch* data, uintptr_t pointer) {
+    if (pointer != 0 || (data->checkKind != 0 && data->checkKind != 1 && data->checkKind != 3)) return;
+    if (cuemu::inDeviceCode())
+        cuemu::fault(cuemu::faultLineStart(cuemu::FaultKind::IllegalAddress) + " address=0x0" + cuemu::faultThreadFields() +
+                     " line=" + std::to_string(data->location.line) + " column=" + std::to_string(data->location.column));
+    *reinterpret_cast<volatile char*>(UINTPTR_MAX) = 0;  // no such address: the engine traps
+}
 
 /// The index value UBSan passes, by its type (integers up to 64 bits inline).
 long long indexValue(const UbsanType* type, uintptr_t value) {
@@ -64,6 +82,12 @@ extern "C" {
 void __ubsan_handle_out_of_bounds(const UbsanOutOfBounds* data, uintptr_t index) { reportIndex(data, index); }
 void __ubsan_handle_out_of_bounds_abort(const UbsanOutOfBounds* data, uintptr_t index) {
     reportIndex(data, index);
+    std::abort();
+}
+
+void __ubsan_handle_type_mismatch_v1(const UbsanTypeMismatch* data, uintptr_t pointer) { reportNull(data, pointer); }
+void __ubsan_handle_type_mismatch_v1_abort(const UbsanTypeMismatch* data, uintptr_t pointer) {
+    reportNull(data, pointer);
     std::abort();
 }
 

@@ -13,10 +13,11 @@ import { rewrite } from './rewrite.mjs';
 export const PRELUDE = '#include "cuemu/cuda_emu.h"\n#include "grader/harness/contract.h"\n';
 /// The compile flags of the target and of the emulator's instrumentation: the native backend's, as far as clang for wasm
 /// takes them; memcpy and memset stay instrumented (clang copies a float4 with memcpy, where the native build's GCC
-/// loads 16 bytes: grader/emu/hooks.cpp's onCopy).
+/// loads 16 bytes: grader/emu/hooks.cpp's onCopy), and null pointers are checked (address 0 is memory in WebAssembly,
+/// where the native child gets SIGSEGV: grader/emu/device_faults.cpp).
 export const TARGET = ['--target=wasm32-wasip1', '-std=c++17', '-fno-exceptions', '-DCUEMU', '-w', '-Igrader/emu/include'];
 export const INSTRUMENT = ['-O1', '-fno-delete-null-pointer-checks', '-ftrivial-auto-var-init=pattern', '-Xclang', '-fsanitize=thread',
-  '-mllvm', '-tsan-instrument-func-entry-exit=0', '-fsanitize=bounds'];
+  '-mllvm', '-tsan-instrument-func-entry-exit=0', '-fsanitize=bounds,null', '-fsanitize-recover=null'];
 
 /// The runtime's functions on the stack of a suspended CUDA thread (names as the module's name section spells them).
 export const SUSPEND_PATH = ['cuemu::(anonymous namespace)::fiberMain()', 'cuemu::syncthreads(int)', 'cuemu::syncthreadsCount*',
@@ -42,6 +43,30 @@ async function run(command, args, files) {
   }
 }
 
+/// The names clang for wasm32-wasi gives a file's main (by its parameters).
+const MAIN_NAMES = new Set(['main', '__main_argc_argv', '__original_main', '__main_void']);
+
+/// The functions (text and weak symbols) `nm` lists as defined, per object: Map object -> names (nm heads each object's
+/// list with "object:" when it lists several).
+function definedFunctions(nmLog) {
+  const out = new Map([['student.o', []]]);
+  let object = 'student.o';
+  for (const line of nmLog.split('\n')) {
+    const head = /^(\S+\.o):$/.exec(line);
+    if (head) out.set(object = head[1], out.get(head[1]) ?? []);
+    const fn = /^\S+ [TtWw] (.*)$/.exec(line)?.[1];
+    if (fn) out.get(object).push(fn);
+  }
+  return out;
+}
+
+/// wasm-ld's errors in GNU ld's words, which the judge reads as the native backend's linker (backend/compiler_output.cpp):
+/// an undefined symbol ("your file does not define ..."), a duplicate one.
+export function gnuLinkerLog(log) {
+  return log.replace(/^wasm-ld: error: (\S+): undefined symbol: (.*)$/gm, "$1: undefined reference to `$2'")
+    .replace(/^wasm-ld: error: duplicate symbol: (.*)$/gm, "multiple definition of `$1'");
+}
+
 /// Compiles `source` (named `fileName`) into an instrumented child module.
 /// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, objects: {name: bytes}}
 /// where objects are what the child links (lessonObjects: the runtime and one harness).
@@ -49,6 +74,7 @@ async function run(command, args, files) {
 export async function compileChild(tools, assets, source, fileName) {
   const ms = {};
   const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = performance.now() - t0; return r; };
+  source = source.replace(/^\uFEFF/, '');  // a byte order mark: clang skips it at the file's start, where the #line below is
   const rewritten = await timed('rewrite', () => rewrite(source));
   if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
   const cc = await timed('compile', () => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, '-include-pch', 'prelude.pch', '-c', 'student.cpp', '-o', 'student.o'],
@@ -57,13 +83,17 @@ export async function compileChild(tools, assets, source, fileName) {
   const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
     { 'student.o': cc.files['student.o'], ...assets.objects }));
-  if (!ld.ok) return { ok: false, stage: 'link', log: ld.log, rewritten: rewritten.rewritten, ms };
+  if (!ld.ok) return { ok: false, stage: 'link', log: gnuLinkerLog(ld.log), rewritten: rewritten.rewritten, ms };
   // The harness's functions too: lesson 4's timing mode launches the harness's own kernels (reference::tiledKernel has barriers).
   const harness = Object.keys(assets.objects).filter((name) => name.startsWith('harness_lesson'));
   const listed = await timed('nm', () => run(tools.runLLVM, ['nm', '-C', '--defined-only', 'student.o', ...harness],
     { 'student.o': cc.files['student.o'], ...Object.fromEntries(harness.map((h) => [h, assets.objects[h]])) }));
   if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, rewritten: rewritten.rewritten, ms };
-  const functions = [...new Set(listed.log.split('\n').map((l) => /^\S+ [TtWw] (.*)$/.exec(l)?.[1]).filter(Boolean))];
+  const defined = definedFunctions(listed.log);
+  // wasm-ld links a second main beside the harness's (clang renames it by its parameters): the native linker does not.
+  if (defined.get('student.o').some((f) => MAIN_NAMES.has(f)))
+    return { ok: false, stage: 'link', log: "student.o: multiple definition of `main'\n", rewritten: rewritten.rewritten, ms };
+  const functions = [...new Set([...defined.values()].flat())];
   const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...functions, ...SUSPEND_PATH]));
   return { ok: true, wasm, rewritten: rewritten.rewritten, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
 }
