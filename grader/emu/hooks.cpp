@@ -34,25 +34,26 @@
         cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, true, CUEMU_PC);                           \
     }
 
-namespace cuemu {
+namespace {
 
-/// A copy of `size` bytes from `src` to `dst` by the student's code. The copy
-/// has lost its type: a float4 or float2 (or double2, int4...) at an address
-/// that is not a multiple of its size stops a GPU kernel, a struct of plain
-/// floats does not. Such a copy of 8 or 16 bytes in shared or device memory,
-/// which the two cannot be told apart by, ends the run as not supported.
+/// A copy of `size` bytes from `src` to `dst` by the student's code: a read and a write. The copy has lost its type:
+/// a float4 or float2 (or double2, int4...) at an address that is not a multiple of its size stops a GPU kernel, a
+/// struct of plain floats does not. In the browser's build such a copy of 8 or 16 bytes in shared or device memory,
+/// where the two cannot be told apart, ends the run as not supported.
 void onCopy(uintptr_t dst, uintptr_t src, size_t size) {
+#ifdef __wasm__
+    using namespace cuemu;
     const auto emulated = [](uintptr_t a) { return a - sharedLo < kSharedBytes || a - arenaLo < kArenaBytes; };
-    const bool vectorSized = size == 8 || size == 16;
-    if (vectorSized && inDeviceCode() && (((dst | src) & (size - 1)) != 0) && (emulated(dst) || emulated(src)))
+    if ((size == 8 || size == 16) && inDeviceCode() && ((dst | src) & (size - 1)) != 0 && (emulated(dst) || emulated(src)))
         unsupported(size == 16 ? "in the browser: a 16-byte copy (a float4?) at an address that is not a multiple of 16"
                                : "in the browser: an 8-byte copy (a float2?) at an address that is not a multiple of 8",
                     0);
-    onAccess(src, size, false, CUEMU_PC, false);
-    onAccess(dst, size, true, CUEMU_PC, false);
+#endif
+    cuemu::onAccess(src, size, false, CUEMU_PC, false);
+    cuemu::onAccess(dst, size, true, CUEMU_PC, false);
 }
 
-}  // namespace cuemu
+}  // namespace
 
 extern "C" {
 
@@ -76,14 +77,13 @@ void __tsan_write_range(void* p, size_t size) { cuemu::onAccess(reinterpret_cast
 // Copies and fills the compiler left as memcpy, memmove or memset: a read of
 // the source and a write of the destination, then the operation. Clang does
 // so for a struct copy (a float4's), where GCC, which builds the native
-// child, loads 16 bytes; only the browser's build (clang for WebAssembly)
-// reaches these hooks.
+// child, loads 16 bytes.
 void* __tsan_memcpy(void* dst, const void* src, size_t size) {
-    cuemu::onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size);
+    onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size);
     return __builtin_memcpy(dst, src, size);
 }
 void* __tsan_memmove(void* dst, const void* src, size_t size) {
-    cuemu::onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size);
+    onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size);
     return __builtin_memmove(dst, src, size);
 }
 void* __tsan_memset(void* dst, int value, size_t size) {
