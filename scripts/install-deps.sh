@@ -40,7 +40,8 @@ tests=(
   munge slurmctld slurmd slurm-client # the Slurm scripts' test starts a one-node cluster
 )
 case "${1:-}" in
-  --tests) packages+=("${tests[@]}") ;;
+  --tests) packages+=("${tests[@]}")
+           command -v npm >/dev/null || packages+=(npm) ;;  # the browser edition's build (NodeSource's nodejs has its own)
   "") ;;
   *) echo "usage: bash scripts/install-deps.sh [--tests]" >&2; exit 2 ;;
 esac
@@ -48,3 +49,7 @@ esac
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
 apt-get install -y --no-install-recommends "${packages[@]}"
+# instructor-only
+# The browser edition's build-time packages, as web/package-lock.json pins them (its tests: GRADER_WEB_TESTS).
+if [ "${1:-}" = --tests ]; then npm ci --prefix "$(dirname "$0")/../web" --no-audit --no-fund; fi
+# /instructor-only
