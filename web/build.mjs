@@ -1,7 +1,8 @@
 // The browser edition's build step: bundles the page (CodeMirror 6 with C++
 // highlighting) and the Check Worker with esbuild, copies the clang wasm,
 // the emulator's assets (built by spike/build_runtime.mjs and
-// spike/build_assets.mjs when missing), the judge (judge.wasm, and
+// spike/build_assets.mjs when missing), the front end's (headers and
+// prelude PCH for the parse, spike/build_frontend.mjs), the judge (judge.wasm, and
 // course.json from the native grader's `grader list --json`; GRADER names
 // that grader, default build-kit/grader/grader) and writes dist/index.html
 // with the page configuration: for each lesson of course.yaml its id,
@@ -23,6 +24,7 @@ const dist = web + 'dist/';
 mkdirSync(dist, { recursive: true });
 if (![1, 2, 3, 4].every((l) => existsSync(web + `spike/build/runtime/harness_lesson${l}.o`))) execFileSync('node', [web + 'spike/build_runtime.mjs'], { stdio: 'inherit' });
 if (!existsSync(web + 'spike/build/assets/objects/harness_lesson4.o')) execFileSync('node', [web + 'spike/build_assets.mjs'], { stdio: 'inherit' });
+execFileSync('node', [web + 'spike/build_frontend.mjs'], { stdio: 'inherit' });  // seconds: made each time, never stale
 const common = { bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], logLevel: 'warning', minify: true };
 await esbuild.build({ ...common, entryPoints: [web + 'src/page.mjs'], outfile: dist + 'page.js' });
 await esbuild.build({ ...common, entryPoints: [web + 'src/check_worker.mjs'], outfile: dist + 'check_worker.js' });

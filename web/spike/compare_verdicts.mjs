@@ -4,10 +4,11 @@
 // judge.wasm) grade it; prints, per file, whether every check's verdict
 // (status and points) agrees, and what else differs (finding codes, lines,
 // messages; the printed grader command and the gpu's absence are made the
-// browser's first), then a summary line.
+// browser's first), then a summary line. Exit status 0 when every check of
+// every file agrees in verdict, findings and message, else 1.
 // quiz and trainer are left out of the agreement: the browser skips them
 // (they read YAML the judge cannot) and says so.
-// Usage: node spike/compare_verdicts.mjs [--lesson lesson3] FILE.cu...   (after judge/build_judge.mjs, spike/build_assets.mjs;
+// Usage: node spike/compare_verdicts.mjs [--lesson lesson3] FILE.cu...   (after judge/build_judge.mjs, spike/build_assets.mjs, spike/build_frontend.mjs;
 // the child links that lesson's prebuilt harness)
 // Env: GRADER (default build-kit/grader/grader), COURSE_JSON (default: `grader list --json`).
 // Non-goal: timing (the Check's stage times are measured elsewhere).
@@ -16,8 +17,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild, lessonObjects } from '../src/compile_child.mjs';
+import { compileChild } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
+import { loadAssets } from './toolchain.mjs';
 
 const web = new URL('../', import.meta.url).pathname;
 const root = new URL('../../', import.meta.url).pathname;
@@ -27,16 +29,7 @@ const lesson = lessonAt >= 0 ? args.splice(lessonAt, 2)[1] : 'lesson3';
 const grader = process.env.GRADER || root + 'build-kit/grader/grader';
 const NOT_IN_BROWSER = new Set(['quiz', 'trainer']);
 
-const headers = {};
-for (const [path, text] of Object.entries(JSON.parse(readFileSync(web + 'spike/build/assets/headers.json', 'utf8')))) {
-  const parts = path.split('/');
-  let dir = headers;
-  for (const p of parts.slice(0, -1)) dir = dir[p] ??= {};
-  dir[parts.at(-1)] = text;
-}
-const objects = {};
-for (const o of JSON.parse(readFileSync(web + 'spike/build/assets/objects.json', 'utf8'))) objects[o] = readFileSync(web + 'spike/build/assets/objects/' + o);
-const assets = { headers, pch: readFileSync(web + 'spike/build/assets/prelude.pch'), objects: lessonObjects(objects, lesson) };  // the runtime and the lesson's harness
+const assets = loadAssets(lesson);  // the runtime and the lesson's harness
 const courseJson = process.env.COURSE_JSON ? readFileSync(process.env.COURSE_JSON, 'utf8') : execFileSync(grader, ['list', '--json'], { cwd: root, encoding: 'utf8' });
 const judgeBytes = readFileSync(web + 'judge/build/judge.wasm');
 let t = performance.now();
@@ -56,7 +49,7 @@ function native(file) {
 async function browser(file) {
   const source = readFileSync(root + file, 'utf8');
   const t0 = performance.now();
-  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file.split('/').at(-1));
+  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file.split('/').at(-1), lesson);
   const t1 = performance.now();
   const child = built.ok ? new WebAssembly.Module(built.wasm) : null;
   const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)) });
@@ -115,3 +108,4 @@ console.log(`summary: ${agreeing}/${files} files with every verdict agreeing, ${
             `${files - agreeing - unsupported} with another verdict; ${checksAgreeing}/${checks} checks agree (quiz and trainer left out); ` +
             `${findingsDiffer} agreeing checks with other findings or lines, ${messagesDiffer} with another message; ` +
             `browser build ${(buildMs / 1000).toFixed(1)} s, judge ${(judgeMs / 1000).toFixed(1)} s in all, of which the runs ${(runsMs / 1000).toFixed(1)} s`);
+process.exit(agreeing === files && !findingsDiffer && !messagesDiffer ? 0 : 1);
