@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser edition's spike figures (web/spike/FINDINGS.md): builds the
 # emulator runtime, the lesson 3 harness and the prelude PCH for
-# wasm32-wasi with @yowasp/clang, bundles the Check Worker, then prints
+# wasm32-wasi with @yowasp/clang and the parse's headers and PCH, bundles
+# the Check Worker, then prints
 # (1) cold and warm Check times in node, (2) Asyncify's cost and the run
 # times of its variants, (3) cold and warm Check times in headless Chromium
 # from a 127.0.0.1 server, with the bytes fetched and each run record
@@ -18,6 +19,7 @@ cd "$root/web"
 quiet() { grep -v -E 'fetched [0-9]+%|Asyncify onlylist contained|ExperimentalWarning|trace-warnings' || true; }
 [ -f spike/build/runtime/harness_lesson3.o ] || nice node spike/build_runtime.mjs 2>&1 | quiet
 nice node spike/build_assets.mjs 2>&1 | quiet
+nice node spike/build_frontend.mjs 2>&1 | quiet
 cp "$file" spike/build/assets/student.cu
 nice node_modules/.bin/esbuild src/check_worker.mjs --bundle --format=esm --platform=browser '--external:node:*' \
   --outfile=dist/check_worker.js --log-level=warning
@@ -41,7 +43,7 @@ nice /usr/bin/python3 spike/bench_chromium.py . "$native" | grep -v '^console:'
 echo "== download (gzip -9 of what the page fetches)"
 total=0
 for f in dist/*.wasm dist/llvm-resources.tar dist/check_worker.js spike/build/assets/prelude.pch spike/build/assets/headers.json \
-         spike/build/assets/objects/*.o; do
+         spike/build/assets/frontend.json spike/build/assets/frontend.pch spike/build/assets/objects/*.o; do
   total=$((total + $(gzip -9 -c "$f" | wc -c)))
 done
 echo "gzip -9 total: $total bytes"

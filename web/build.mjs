@@ -2,7 +2,8 @@
 // highlighting) and the Check Worker with esbuild, copies the clang wasm,
 // the emulator's assets (built by spike/build_runtime.mjs and
 // spike/build_assets.mjs when missing or when their sources changed: each
-// keeps the hash of its sources in a stamp), the judge (judge.wasm, and
+// keeps the hash of its sources in a stamp), the front end's (headers and
+// prelude PCH for the parse, spike/build_frontend.mjs), the judge (judge.wasm, and
 // course.json from the native grader's `grader list --json`; GRADER names
 // that grader, default build-kit/grader/grader) and writes dist/index.html
 // with the page configuration: for each lesson of course.yaml its id,
@@ -46,6 +47,7 @@ buildWhenChanged(web + 'spike/build_runtime.mjs', web + 'spike/build/runtime.sta
 buildWhenChanged(web + 'spike/build_assets.mjs', web + 'spike/build/assets.stamp',
                  [web + 'spike/build/runtime.stamp', root + 'grader/emu/include', root + 'grader/harness/contract.h',
                   web + 'src/compile_child.mjs', web + 'spike/build_assets.mjs']);
+execFileSync('node', [web + 'spike/build_frontend.mjs'], { stdio: 'inherit' });  // seconds: made each time, never stale
 const common = { bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], logLevel: 'warning', minify: true };
 await esbuild.build({ ...common, entryPoints: [web + 'src/page.mjs'], outfile: dist + 'page.js' });
 await esbuild.build({ ...common, entryPoints: [web + 'src/check_worker.mjs'], outfile: dist + 'check_worker.js' });

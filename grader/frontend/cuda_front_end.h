@@ -42,7 +42,8 @@ struct Invocation {
 
 /// clang's arguments for a file: CUDA's host pass against the emulator's
 /// headers in CUDA's dress, all found in the grader's runtime folder
-/// `runtime` (the folder cuda-frontend lies in), then `extra`.
+/// `runtime` (the folder cuda-frontend lies in), then `extra`. The browser
+/// edition's parse gives its clang the same list (web/src/parse.mjs).
 std::vector<std::string> clangArguments(const std::string& runtime, const std::vector<std::string>& extra);
 
 /// Parses and rewrites `invocation.source`.

@@ -112,10 +112,13 @@ BuildResult browserBuildResult(const BrowserBuild& built, const Lesson& lesson, 
         const std::string at = built.unsupportedLine > 0 ? " at " + result.sourceName + ":" + std::to_string(built.unsupportedLine) : "";
         result.summary = result.unsupported = "not supported in the browser: " + what + at;
         result.unsupportedLine = built.unsupportedLine;
-    } else if (built.stage == "compile") {  // clang's first pass here: what the native front end's parse finds
+    } else if (built.stage == "parse" && !summarizeCompilerLog(built.log).empty()) {  // the native front end's errors: as judgeParse
         result.summary = summarizeCompilerLog(built.log);
-        if (result.summary.empty()) result.summary = "not supported in the browser: its compiler stopped";
         result.unsupported = unsupportedConstruct(built.log, isCudaName);
+    } else if (built.stage == "compile") {  // the parse accepted the file: as the cpu backend's compile, the browser's limit
+        const std::string first = summarizeCompilerLog(built.log);
+        result.summary = result.unsupported = first.empty() ? "not supported in the browser: its compiler stopped"
+                                                            : "not supported in the browser: its compiler refuses " + first;
     } else if (built.stage == "link") {
         result.summary = summarizeCompilerLog(built.log);
         if (result.summary.empty()) result.summary = "linking failed";

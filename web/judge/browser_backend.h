@@ -19,7 +19,7 @@ namespace grader {
 /// What the Worker's build of the student's file ended with.
 struct BrowserBuild {
     bool ok = false;
-    std::string stage;        ///< where it stopped: rewrite, compile, link, nm, asyncify ("" when ok)
+    std::string stage;        ///< where it stopped: parse, rewrite, compile, link, nm, asyncify ("" when ok)
     std::string log;          ///< the tool's messages
     std::string unsupported;  ///< the browser front end's refusal, "WHAT (not supported in the browser)"
     int unsupportedLine = 0;

@@ -8,7 +8,7 @@
 // quiz and trainer are left out of the agreement: the browser skips them
 // (they read YAML the judge cannot) and says so.
 // Usage: node spike/compare_verdicts.mjs [--lesson lesson3] [--known LIST] FILE.cu...   (after judge/build_judge.mjs,
-// spike/build_assets.mjs; the child links that lesson's prebuilt harness)
+// spike/build_assets.mjs, spike/build_frontend.mjs; the child links that lesson's prebuilt harness)
 // Exits 1 when a file's verdicts differ and LIST (lines "PATH  why", PATH from the repository's root; # comments)
 // does not name it, or when LIST names a file given that no longer differs; a file refused as not supported in the
 // browser is not a difference.
@@ -19,8 +19,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild, lessonObjects } from '../src/compile_child.mjs';
+import { compileChild } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
+import { loadAssets } from './toolchain.mjs';
 
 const web = new URL('../', import.meta.url).pathname;
 const root = new URL('../../', import.meta.url).pathname;
@@ -35,16 +36,7 @@ const unexplained = [];
 const grader = process.env.GRADER || root + 'build-kit/grader/grader';
 const NOT_IN_BROWSER = new Set(['quiz', 'trainer']);
 
-const headers = {};
-for (const [path, text] of Object.entries(JSON.parse(readFileSync(web + 'spike/build/assets/headers.json', 'utf8')))) {
-  const parts = path.split('/');
-  let dir = headers;
-  for (const p of parts.slice(0, -1)) dir = dir[p] ??= {};
-  dir[parts.at(-1)] = text;
-}
-const objects = {};
-for (const o of JSON.parse(readFileSync(web + 'spike/build/assets/objects.json', 'utf8'))) objects[o] = readFileSync(web + 'spike/build/assets/objects/' + o);
-const assets = { headers, pch: readFileSync(web + 'spike/build/assets/prelude.pch'), objects: lessonObjects(objects, lesson) };  // the runtime and the lesson's harness
+const assets = loadAssets(lesson);  // the runtime and the lesson's harness
 const courseJson = process.env.COURSE_JSON ? readFileSync(process.env.COURSE_JSON, 'utf8') : execFileSync(grader, ['list', '--json'], { cwd: root, encoding: 'utf8' });
 const judgeBytes = readFileSync(web + 'judge/build/judge.wasm');
 let t = performance.now();
@@ -64,7 +56,7 @@ function native(file) {
 async function browser(file) {
   const source = readFileSync(root + file, 'utf8');
   const t0 = performance.now();
-  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file.split('/').at(-1));
+  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file.split('/').at(-1), lesson);
   const t1 = performance.now();
   const child = built.ok ? new WebAssembly.Module(built.wasm) : null;
   const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)) });

@@ -7,15 +7,16 @@
 // or random bytes). Prints how many gave a report and how many trapped;
 // exit 1 on any trap or missing report. The damaged records of a Check
 // that gave no report are kept in build/damaged/CHECK/run.K.
-// Usage: node spike/judge_damaged_records.mjs [ITERATIONS] [SEED]   (after judge/build_judge.mjs, spike/build_assets.mjs)
+// Usage: node spike/judge_damaged_records.mjs [ITERATIONS] [SEED]   (after judge/build_judge.mjs, spike/build_assets.mjs, spike/build_frontend.mjs)
 // Non-goal: which verdict a damaged record gets (any report will do).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild, lessonObjects } from '../src/compile_child.mjs';
+import { compileChild } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
 import { runChildSync } from '../src/run_child.mjs';
+import { loadAssets } from './toolchain.mjs';
 
 const web = new URL('../', import.meta.url).pathname;
 const root = new URL('../../', import.meta.url).pathname;
@@ -24,22 +25,12 @@ let state = BigInt(process.argv[3] || 1);
 /// xorshift64: a reproducible stream of numbers below `n`.
 const rand = (n) => { state ^= state << 13n; state &= (1n << 64n) - 1n; state ^= state >> 7n; state ^= state << 17n; state &= (1n << 64n) - 1n; return Number(state % BigInt(n)); };
 
-const assetsDir = web + 'spike/build/assets/';
-const headers = {};
-for (const [path, text] of Object.entries(JSON.parse(readFileSync(assetsDir + 'headers.json', 'utf8')))) {
-  const parts = path.split('/');
-  let dir = headers;
-  for (const p of parts.slice(0, -1)) dir = dir[p] ??= {};
-  dir[parts.at(-1)] = text;
-}
-const objects = {};
-for (const o of JSON.parse(readFileSync(assetsDir + 'objects.json', 'utf8'))) objects[o] = readFileSync(assetsDir + 'objects/' + o);
-const assets = { headers, pch: readFileSync(assetsDir + 'prelude.pch'), objects: lessonObjects(objects, 3) };  // the runtime and lesson 3's harness
+const assets = loadAssets(3);  // the runtime and lesson 3's harness
 const courseJson = execFileSync(process.env.GRADER || root + 'build-kit/grader/grader', ['list', '--json'], { cwd: root, encoding: 'utf8' });
 const judgeModule = new WebAssembly.Module(readFileSync(web + 'judge/build/judge.wasm'));
 const file = 'solutions/03-phase-loop/matmul_tiled.cu';
 const source = readFileSync(root + file, 'utf8');
-const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, 'matmul_tiled.cu');
+const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, 'matmul_tiled.cu', 3);
 if (!built.ok) { console.error('the solution did not build:', built.log); process.exit(1); }
 const child = new WebAssembly.Module(built.wasm);
 const build = buildJson(built, 'matmul_tiled.cu');

@@ -7,7 +7,7 @@
 // with the same argv and compares the records byte for byte, the
 // `emulation cpu_ms=` line (a timing) left out. Prints one line per run and
 // exits 1 when a record differs or a run fails; then the judge's report.
-// Usage: node lesson_records.mjs LESSON FILE.cu [NATIVE_CHILD] [SEED]   (after build_runtime.mjs, build_assets.mjs and
+// Usage: node lesson_records.mjs LESSON FILE.cu [NATIVE_CHILD] [SEED]   (after build_runtime.mjs, build_assets.mjs, build_frontend.mjs and
 // judge/build_judge.mjs; GRADER: the native grader for `grader list --json`, default build-kit/grader/grader)
 // Non-goals: the verdicts against the native grader's (compare_verdicts.mjs); the browser (tests/web/page_in_browser.py).
 import { execFileSync } from 'node:child_process';
@@ -16,32 +16,24 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild, lessonObjects } from '../src/compile_child.mjs';
+import { compileChild } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
 import { runChildSync } from '../src/run_child.mjs';
+import { loadAssets } from './toolchain.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const build = new URL('./build/', import.meta.url).pathname;
 const [lesson, file, nativeChild, seed = '0'] = process.argv.slice(2);
 const courseJson = execFileSync(process.env.GRADER || root + 'build-kit/grader/grader', ['list', '--json'], { cwd: root, encoding: 'utf8' });
 const judgeModule = await WebAssembly.compile(readFileSync(new URL('../judge/build/judge.wasm', import.meta.url)));
-const headers = {};
-for (const [path, text] of Object.entries(JSON.parse(readFileSync(build + 'assets/headers.json', 'utf8')))) {
-  const parts = path.split('/');
-  let dir = headers;
-  for (const p of parts.slice(0, -1)) dir = dir[p] ??= {};
-  dir[parts.at(-1)] = text;
-}
-const objects = {};
-for (const o of JSON.parse(readFileSync(build + 'assets/objects.json', 'utf8'))) objects[o] = readFileSync(build + 'assets/objects/' + o);
-const assets = { headers, pch: readFileSync(build + 'assets/prelude.pch'), objects: lessonObjects(objects, lesson) };
+const assets = loadAssets(lesson);
 
 /// The record without its timing line.
 const comparable = (bytes) => Buffer.from(bytes).toString('latin1').split('\n').filter((l) => !l.startsWith('emulation cpu_ms=')).join('\n');
 const cpuMs = (bytes) => /emulation cpu_ms=([\d.]+)/.exec(Buffer.from(bytes).toString('latin1'))?.[1] ?? '-';
 
 const t0 = performance.now();
-const built = await compileChild({ runClang, runLLVM, binaryen }, assets, readFileSync(file, 'utf8'), basename(file));
+const built = await compileChild({ runClang, runLLVM, binaryen }, assets, readFileSync(file, 'utf8'), basename(file), lesson);
 if (!built.ok) { console.log(`lesson ${lesson}: ${built.stage} failed: ${built.log || JSON.stringify(built.unsupported)}`); process.exit(1); }
 const module = await WebAssembly.compile(built.wasm);
 console.log(`lesson ${lesson}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s (` +

@@ -1,35 +1,27 @@
 // The spike's pipeline in node, with the Worker's code (src/compile_child.mjs,
 // src/run_child.mjs): builds the child of the lesson 3 harness from a
 // student's file and runs it at each size the correctness check uses,
-// twice: cold (the first compile in this process: the toolchain's wasm is
-// compiled then) and warm (after an edit of the file). Prints each stage's
-// time and writes the run records to build/records/rec.N.
-// Usage: [SIZES=16,48,64,128] node pipeline.mjs FILE.cu [SEED]   (after build_runtime.mjs and build_assets.mjs)
+// cold (the first compile in this process: the toolchain's wasm is
+// compiled then), then WARM times warm (each after an edit of the file).
+// Prints each stage's time and writes the run records to build/records/rec.N.
+// Usage: [SIZES=16,48,64,128] [WARM=1] node pipeline.mjs FILE.cu [SEED]   (after build_runtime.mjs, build_assets.mjs and build_frontend.mjs)
 // Non-goals: judging the records (the grader's checks do); the browser (bench/web_spike.sh).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
-import { compileChild, lessonObjects } from '../src/compile_child.mjs';
+import { compileChild } from '../src/compile_child.mjs';
 import { runChild } from '../src/run_child.mjs';
+import { loadAssets } from './toolchain.mjs';
 
 const build = new URL('./build/', import.meta.url).pathname;
 const file = process.argv[2], seed = process.argv[3] || '508447';
 const sizes = (process.env.SIZES || '16,48,64,128').split(',').map(Number);
-const headers = {};
-for (const [path, text] of Object.entries(JSON.parse(readFileSync(build + 'assets/headers.json', 'utf8')))) {
-  const parts = path.split('/');
-  let dir = headers;
-  for (const p of parts.slice(0, -1)) dir = dir[p] ??= {};
-  dir[parts.at(-1)] = text;
-}
-const objects = {};
-for (const o of JSON.parse(readFileSync(build + 'assets/objects.json', 'utf8'))) objects[o] = readFileSync(build + 'assets/objects/' + o);
-const assets = { headers, pch: readFileSync(build + 'assets/prelude.pch'), objects: lessonObjects(objects, 3) };
+const assets = loadAssets(3);
 
 async function check(source) {
   const t0 = performance.now();
-  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, basename(file));
+  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, basename(file), 3);
   if (!built.ok) { console.log(built.stage, built.log || JSON.stringify(built.unsupported)); process.exit(1); }
   const ms = built.ms;
   let t = performance.now();
@@ -53,5 +45,7 @@ async function check(source) {
 const source = readFileSync(file, 'utf8');
 process.stdout.write('cold: ');
 await check(source);
-process.stdout.write('warm (after an edit): ');
-await check(source + '\n// an edit\n');
+for (let i = 1; i <= Number(process.env.WARM || 1); i++) {
+  process.stdout.write('warm (after an edit): ');
+  await check(source + `\n// edit ${i}\n`);
+}

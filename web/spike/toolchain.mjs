@@ -1,9 +1,13 @@
-// The spike's toolchain helpers for node: files as @yowasp/clang trees, and
-// clang/wasm-ld runs that return their outputs, messages and time.
-// Non-goal: the browser (the Worker has its own copy of the few lines it needs).
+// The spike's toolchain helpers for node: files as @yowasp/clang trees,
+// clang/wasm-ld runs that return their outputs, messages and time, and the
+// page's built assets as the Worker holds them.
+// Non-goal: the browser (the Worker fetches its assets: check_worker.mjs).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runClang, runLLVM } from '@yowasp/clang';
+import { lessonObjects } from '../src/compile_child.mjs';
+import { treeOf } from '../src/file_tree.mjs';
+import { frontEndTree } from '../src/parse.mjs';
 
 /// The files under `dir` (those whose names pass `keep`) as a yowasp Tree.
 export function loadTree(dir, keep = () => true) {
@@ -28,4 +32,14 @@ export async function run(tool, args, files) {
   } catch (e) {
     return { files: e.files || {}, log: log + (e.message || String(e)), ms: performance.now() - t0, ok: false };
   }
+}
+
+/// The assets of build/assets/ as compileChild takes them, with the objects lesson `lesson`'s child links (the runtime
+/// and its harness).
+export function loadAssets(lesson) {
+  const dir = new URL('./build/assets/', import.meta.url).pathname;
+  const json = (name) => JSON.parse(readFileSync(dir + name, 'utf8'));
+  const objects = Object.fromEntries(json('objects.json').map((o) => [o, readFileSync(dir + 'objects/' + o)]));
+  return { headers: treeOf(json('headers.json')), pch: readFileSync(dir + 'prelude.pch'), frontend: frontEndTree(json('frontend.json')),
+           frontendPch: readFileSync(dir + 'frontend.pch'), objects: lessonObjects(objects, lesson) };
 }

@@ -1,7 +1,8 @@
 // The Check's Worker: fetches the toolchain (bundled @yowasp/clang and
-// binaryen), the emulator's assets and the judge (judge.wasm, course.json)
-// from the page's own origin, builds the child of a student's file
-// (compile_child.mjs, linked with the lesson's prebuilt harness) and grades
+// binaryen), the emulator's and the front end's assets and the judge
+// (judge.wasm, course.json) from the page's own origin, builds the child of
+// a student's file (compile_child.mjs: parsed as the native front end
+// does, linked with the lesson's prebuilt harness) and grades
 // it with the grader's own checks (judge.mjs), which run the child at the
 // sizes, phases and modes the checks ask for.
 // Messages in: {source, fileName, lesson (course.yaml's id, "lesson3"), seed (optional, as --seed), assets (URL of the assets folder),
@@ -17,34 +18,29 @@
 import { runClang, runLLVM } from '@yowasp/clang';
 import binaryen from 'binaryen';
 import { compileChild, lessonObjects } from './compile_child.mjs';
+import { treeOf } from './file_tree.mjs';
 import { buildJson, judge } from './judge.mjs';
+import { frontEndTree } from './parse.mjs';
 
 let assets = null;
 
-/// The headers, prelude PCH, runtime objects and the judge, fetched once per Worker.
+/// The headers, prelude PCHs, front end's files, runtime objects and the judge, fetched once per Worker.
 async function loadAssets(base) {
   const get = async (path) => new Uint8Array(await (await fetch(new URL(path, base))).arrayBuffer());
-  const flat = await (await fetch(new URL('headers.json', base))).json();
-  const headers = {};
-  for (const [path, text] of Object.entries(flat)) {
-    const parts = path.split('/');
-    let dir = headers;
-    for (const p of parts.slice(0, -1)) dir = dir[p] ??= {};
-    dir[parts.at(-1)] = text;
-  }
+  const json = async (path) => (await fetch(new URL(path, base))).json();
   const objects = {};
-  for (const o of await (await fetch(new URL('objects.json', base))).json()) objects[o] = await get('objects/' + o);
+  for (const o of await json('objects.json')) objects[o] = await get('objects/' + o);
   const judgeModule = await WebAssembly.compile(await get('judge.wasm'));
   const courseJson = await (await fetch(new URL('course.json', base))).text();
-  return { headers, pch: await get('prelude.pch'), objects, judgeModule, courseJson };
+  return { headers: treeOf(await json('headers.json')), pch: await get('prelude.pch'), frontend: frontEndTree(await json('frontend.json')),
+           frontendPch: await get('frontend.pch'), objects, judgeModule, courseJson };
 }
 
-self.postMessage({ kind: 'progress', text: 'worker started' });
 /// The child of data.source: built here, or the one a replay carries (built by the Worker that was stopped).
 async function buildOrReplay(data, t0) {
   if (data.replay) return { ...data.replay.built, ms: { ...data.replay.built.ms } };
   const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) },
-                                    data.source, data.fileName);
+                                    data.source, data.fileName, data.lesson);
   built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
   const kept = { ok: !!built.ok, wasm: built.wasm ?? null, buildJson: buildJson(built, data.fileName), ms: built.ms };
   self.postMessage({ kind: 'progress', built: kept });

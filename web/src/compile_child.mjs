@@ -1,5 +1,6 @@
 // Builds the child of a Check from a student's CUDA file, in a browser
-// Worker or in node: rewrite (rewrite.mjs), compile with clang against the
+// Worker or in node: parse as the native front end does (parse.mjs: its
+// errors fail the compile check), rewrite (rewrite.mjs), compile with clang against the
 // precompiled emulator prelude, link with the prebuilt runtime and lesson
 // harness (wasm-ld), and instrument the module with binaryen's Asyncify so
 // that its CUDA threads can suspend at __syncthreads. Asyncify instruments
@@ -7,6 +8,7 @@
 // student's object and of the harness (listed by nm) and the runtime's suspend path.
 // Non-goals: running the child (run_child.mjs); fetching the toolchain or
 // the assets (the caller passes them in).
+import { parse } from './parse.mjs';
 import { rewrite } from './rewrite.mjs';
 
 /// The prelude every student file is compiled after (the grader force-includes the same two headers).
@@ -67,13 +69,15 @@ export function gnuLinkerLog(log) {
     .replace(/^wasm-ld: error: duplicate symbol: (.*)$/gm, "multiple definition of `$1'");
 }
 
-/// Compiles `source` (named `fileName`) into an instrumented child module.
-/// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, objects: {name: bytes}}
-/// where objects are what the child links (lessonObjects: the runtime and one harness).
+/// Compiles `source` (named `fileName`), lesson `lesson`'s file (its number or course.yaml id), into an instrumented child module.
+/// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, frontend, frontendPch
+/// (parse.mjs), objects: {name: bytes}} where objects are what the child links (lessonObjects: the runtime and one harness).
 /// Returns {ok, stage, log, unsupported, rewritten (the source clang compiles), wasm, ms: {stage: milliseconds}}.
-export async function compileChild(tools, assets, source, fileName) {
+export async function compileChild(tools, assets, source, fileName, lesson) {
   const ms = {};
   const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = performance.now() - t0; return r; };
+  const parsed = await timed('parse', () => parse(tools, assets, source, fileName, lesson));
+  if (!parsed.ok) return { ok: false, stage: 'parse', log: parsed.log, ms };
   source = source.replace(/^\uFEFF/, '');  // a byte order mark: clang skips it at the file's start, where the #line below is
   const rewritten = await timed('rewrite', () => rewrite(source));
   if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
