@@ -21,6 +21,7 @@ import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
 import { compileChild } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
+import { limitedRunner } from './run_limited.mjs';
 import { loadAssets } from './toolchain.mjs';
 
 const web = new URL('../', import.meta.url).pathname;
@@ -59,7 +60,8 @@ async function browser(file) {
   const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file.split('/').at(-1), lesson);
   const t1 = performance.now();
   const child = built.ok ? new WebAssembly.Module(built.wasm) : null;
-  const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)) });
+  const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)),
+                         run: child ? limitedRunner(child) : undefined });  // each run held to its limit, as the page holds it
   judged.buildMs = t1 - t0;
   judged.judgeMs = performance.now() - t1;
   judged.runsMs = judged.runs.reduce((a, r) => a + r.ms, 0);

@@ -37,7 +37,8 @@ function replayed(replay, index, request) {
 
 /// Grades one file. judgeModule: the compiled judge.wasm; child: the compiled child module (null when the build failed);
 /// courseJson: `grader list --json`'s text; displayFile: the name the report gives the file;
-/// run (tests and spikes): stands in for runChildSync(child, argv, env);
+/// run (tests and spikes): stands in for runChildSync(child, argv, env), given the run's time limit too (a result with
+/// timedOut for a run stopped at it);
 /// onRun(index, {argv, env, time_limit_s}): told before each run starts (the Worker posts it to the page's watchdog);
 /// onRan(index, result): told after each run made here, with its result ({status, signal, trap, record, output});
 /// replay ({answers: [run i's result with its argv and env, or {argv, env, timedOut: true} for a run stopped at its
@@ -68,7 +69,7 @@ export function judge({ judgeModule, child, courseJson, lesson, displayFile, sou
     const t0 = performance.now();
     const ran = replayed(replay, index, request) ?? (() => {
       onRun(index, request);
-      const made = run ? run(request.argv, request.env)
+      const made = run ? run(request.argv, request.env, request.time_limit_s)
                  : child ? runChildSync(child, request.argv, request.env) : { error: 'no child was built' };
       onRan(index, made);
       return made;
