@@ -81,8 +81,12 @@ export async function compileChild(tools, assets, source, fileName, lesson) {
   source = source.replace(/^\uFEFF/, '');  // a byte order mark: clang skips it at the file's start, where the #line below is
   const rewritten = await timed('rewrite', () => rewrite(source));
   if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
-  const cc = await timed('compile', () => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, '-include-pch', 'prelude.pch', '-c', 'student.cpp', '-o', 'student.o'],
-    { ...assets.headers, 'prelude.pch': assets.pch, 'prelude.h': PRELUDE, 'student.cpp': `#line 1 "${fileName}"\n` + rewritten.rewritten }));
+  const compile = (prelude) => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, ...prelude, '-c', 'student.cpp', '-o', 'student.o'],
+    { ...assets.headers, 'prelude.pch': assets.pch, 'prelude.h': PRELUDE, 'student.cpp': `#line 1 "${fileName}"\n` + rewritten.rewritten });
+  let cc = await timed('compile', () => compile(['-include-pch', 'prelude.pch']));
+  // After the precompiled prelude, clang for wasm fails to open some of libc++'s headers ("Out of memory": <chrono> pulls
+  // in hundreds); the prelude as text does not.
+  if (!cc.ok && /cannot open file .*: Out of memory/.test(cc.log)) cc = await timed('compile', () => compile(['-include', 'prelude.h']));
   if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, rewritten: rewritten.rewritten, ms };
   const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
