@@ -117,7 +117,8 @@ BuildResult browserBuildResult(const BrowserBuild& built, const Lesson& lesson, 
         result.unsupported = unsupportedConstruct(built.log, isCudaName);
     } else if (built.stage == "compile") {  // the parse accepted the file: as the cpu backend's compile, the browser's limit
         const std::string first = summarizeCompilerLog(built.log);
-        result.summary = result.unsupported = first.empty() ? "not supported in the browser: its compiler stopped"
+        const std::string how = built.log.substr(0, built.log.find('\n'));  // as ProcessResult::brief: "timed out after 120 s"
+        result.summary = result.unsupported = first.empty() ? "not supported in the browser: its compiler stopped" + (how.empty() ? "" : " (" + how + ")")
                                                             : "not supported in the browser: its compiler refuses " + first;
     } else if (built.stage == "link") {
         result.summary = summarizeCompilerLog(built.log);

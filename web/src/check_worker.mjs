@@ -7,7 +7,8 @@
 // sizes, phases and modes the checks ask for.
 // Messages in: {source, fileName, lesson (course.yaml's id, "lesson3"), seed (optional, as --seed), assets (URL of the assets folder),
 // replay (optional: {built, answers}, the progress messages of a Worker stopped at a run's limit, so this one judges
-// the file again without building or running it again; judge.mjs says how)}.
+// the file again without building or running it again, judge.mjs says how; or {buildStoppedS}: the Worker building it
+// was stopped at the build's limit, and the file is judged as a compile stopped there)}.
 // Messages out: {kind: 'progress'|'done'|'error', ...}; progress {built: {ok, wasm, buildJson, ms}} after the build;
 // before the judge's i-th run {run: i, argv, env, timeLimitS} (the page's time limit of that run starts then: a
 // run that never ends blocks this Worker inside the judge), after it {ran: i, result};
@@ -38,6 +39,9 @@ async function loadAssets(base) {
 
 /// The child of data.source: built here, or the one a replay carries (built by the Worker that was stopped).
 async function buildOrReplay(data, t0) {
+  if (data.replay?.buildStoppedS)  // the Worker that built it was stopped at the build's limit: as the native compile's time-out
+    return { ok: false, wasm: null, ms: {}, buildJson: buildJson({ ok: false, stage: 'compile', log: `timed out after ${data.replay.buildStoppedS} s` },
+                                                                  data.fileName) };
   if (data.replay) return { ...data.replay.built, ms: { ...data.replay.built.ms } };
   const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) },
                                     data.source, data.fileName, data.lesson);

@@ -7,7 +7,8 @@
 // a run that never ends sends nothing more). A Worker over a limit is
 // terminated (the only way to stop wasm that never returns); after a run's
 // limit a fresh Worker finishes the Check from a replay, so the student gets
-// the report `grader check` gives a hang, and the next Check works.
+// the report `grader check` gives a hang, and the next Check works; after the
+// build's, a fresh Worker judges the file as a compile stopped at its limit.
 // Non-goals: what the results mean (the page shows them); the editor.
 
 /// A Worker and a promise of its first message (its modules loaded), or of {kind: 'error'} where its script fails to load.
@@ -21,8 +22,9 @@ function startWorker() {
 }
 
 /// A checker: check(request, onRun) posts `request` (check_worker.mjs's message) and resolves with the Worker's
-/// last message: 'done' (with `stopped`: [{run, argv, limitS}], the runs stopped at their limit), 'error', or
-/// {kind: 'timeout', limitS, run: null} when the build overran; onRun(i, argv) is told when run i starts.
+/// last message: 'done' (with `stopped`: [{run, argv, limitS}], the runs stopped at their limit; run null: the build),
+/// 'error', or {kind: 'timeout', limitS, run: null} when a replay's Worker overran the build's limit too; onRun(i, argv)
+/// is told when run i starts.
 /// A run over its limit ends that Worker; a fresh one judges the file again from a replay of what the stopped one
 /// built and ran (the stopped run answering as a time-out), so the Check still ends in the grader's report.
 /// The build's limit counts from the click, the Worker's start included.
@@ -73,6 +75,11 @@ export function createChecker({ compileLimitS }) {
     const replay = { built: null, answers: [] }, stopped = [];
     for (let next = request; ;) {
       const result = await attempt(next, replay, onRun);
+      if (result.kind === 'timeout' && !next.replay) {  // the build overran: judged as the native compile stopped at its limit
+        stopped.push({ run: null, limitS: result.limitS });
+        next = { ...request, replay: { buildStoppedS: result.limitS, answers: [] } };
+        continue;
+      }
       if (result.kind !== 'stopped') return result.kind === 'done' ? { ...result, stopped } : result;
       stopped.push({ run: result.run, argv: result.argv, limitS: result.limitS });
       replay.answers[result.run] = { argv: result.argv, env: result.env, timedOut: true };

@@ -132,7 +132,9 @@ function showReport(data, checked, doc) {
   if (sinceCheck) showMarks(data.report.json, doc);
   const times = Object.entries(data.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', ');
   const runs = data.records.map((r) => `== ${runName(r.argv, checked.number, r.env)}: ${r.timedOut ? 'stopped at its time limit' : `exit status ${r.status}`}\n${r.output}${recordText(r.record)}`);
-  const stopped = data.stopped.map((s) => `The run at ${runName(s.argv, checked.number)} did not finish within ${s.limitS} s: it was stopped, and the report gives its check the time-out.\n`);
+  const stopped = data.stopped.map((s) => s.run === null
+    ? `Building the file did not finish within ${s.limitS} s: it was stopped, and the report gives the compile check the time-out.\n`
+    : `The run at ${runName(s.argv, checked.number)} did not finish within ${s.limitS} s: it was stopped, and the report gives its check the time-out.\n`);
   output.dataset.verdict = data.report.status === 0 ? 'pass' : data.report.status === 1 ? 'fail' : 'error';
   finish('done', `${data.report.text || data.report.log}\n${stopped.join('')}${times}\n\n${runs.join('\n\n')}`, checked);
 }
@@ -154,7 +156,7 @@ async function check() {
   output.textContent = 'Checking: building the file…';
   const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.id, assets: new URL('assets/', location.href).href },
                                      (i, argv) => { output.textContent = `Checking: run ${i + 1} (${runName(argv, checked.number)})…`; });
-  if (result.kind === 'timeout') {  // the build overran: no child, no report
+  if (result.kind === 'timeout') {  // the build overran, and so did the fresh Worker that was to judge it: no report
     finish('timeout', `error: Building the file did not finish within ${result.limitS} s and was stopped; the Check has no report.\nThe Check was restarted: click Check again.`, checked);
     return;
   }
