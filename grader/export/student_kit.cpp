@@ -197,8 +197,23 @@ Expected<fs::path> prepareOut(const fs::path& kit, const std::string& requested)
 
 namespace {
 
+/// Copies the browser edition built at `dist` (web/build.mjs's web/dist) to `to`; the number of files copied, or an
+/// Error where `dist` is not such a build or cannot be copied.
+Expected<int> copyWebSite(const fs::path& dist, const fs::path& to) {
+    for (const char* part : {"index.html", "assets/course.json", "assets/judge.wasm"})
+        if (!fs::is_regular_file(dist / part))
+            return Error{dist.string(), std::string("is not the browser edition's build: it has no ") + part,
+                         "build it first: cd web && npm ci && node build.mjs (then --web web/dist)"};
+    std::error_code ec;
+    fs::copy(dist, to, fs::copy_options::recursive, ec);
+    if (ec) return Error{dist.string(), "cannot copy the browser edition to " + to.string() + ": " + ec.message(), ""};
+    int files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(to, ec)) files += entry.is_regular_file();
+    return files;
+}
+
 /// Writes every part of the kit into `dest`: the copied and edited files, the files written from
-/// course.yaml, the trainer's page and the compiled harness; fills `written`.
+/// course.yaml, the trainer's page, the browser edition where asked and the compiled harness; fills `written`.
 std::optional<Error> writeKitParts(const Course& course, const ExportCommand& command, const fs::path& dest, StudentKitWritten& written) {
     const fs::path kit = course.root;
     for (const auto& part : kKitParts) {
@@ -215,6 +230,11 @@ std::optional<Error> writeKitParts(const Course& course, const ExportCommand& co
     if (auto trainerPage = trainerPageHtml(course, TrainerPageOptions{})) {
         if (auto done = writeText(dest / trainerPath, *trainerPage); !done) return done.error();
         written.generated.push_back(trainerPath);
+    }
+    if (!command.web.empty()) {
+        auto copied = copyWebSite(command.web, dest / "web");
+        if (!copied) return copied.error();
+        written.webFiles = *copied;
     }
     PrebuiltOptions prebuilt;
     prebuilt.harnessSource = kit / "grader" / "harness";

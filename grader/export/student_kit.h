@@ -12,7 +12,9 @@
 //   lessonK` runs a lesson's tests and fails where there are none);
 //   written from course.yaml (kit_integrations.h): the GitHub Classroom
 //   workflow, the dev container and the editor tasks, and the tile-map
-//   trainer's page, lessons/trainer.html (trainer/trainer_page.h).
+//   trainer's page, lessons/trainer.html (trainer/trainer_page.h); with
+//   `--web DIST`, the browser edition as web/dist's build holds it (its
+//   quizzes sealed at build time), a static site published as it is.
 //   Instructor-only: solutions/ (never), the harness source and the
 //   reference kernels, tests/ (the broken-kernel corpus and golden kernels
 //   are the solutions with one line changed, and correct variants), examples/
@@ -39,12 +41,14 @@ struct ExportCommand {
     std::string out;
     bool gpu = true;                                      ///< compile the gpu harness when nvcc is found
     std::vector<int> cudaArchs = {75, 80, 90, 100, 120};  ///< machine code for these; PTX for the newest
+    std::string web;                                      ///< the browser edition as built (web/dist), copied to web/; "": none
 };
 
 /// What writeStudentKit wrote.
 struct StudentKitWritten {
     std::filesystem::path folder;            ///< the kit, an absolute path
     int files = 0;                           ///< files copied (or edited) from the instructor's kit
+    int webFiles = 0;                        ///< files of the browser edition copied to web/ (ExportCommand::web)
     std::vector<std::string> generated;      ///< files written from course.yaml, relative to the kit
     std::vector<std::string> compiled;       ///< the harness compiler's notes, one per harness built
     std::vector<std::string> leftOut;        ///< the instructor-only paths

@@ -29,6 +29,8 @@ void printKitWritten(const StudentKitWritten& written, std::ostream& out) {
         << "    README.md, CONTRACT.md and docs/student-guide.md (their student-kit parts), lessons/ (the quizzes' answers sealed),\n"
         << "    starter/, scripts/install-deps.sh (the build's packages only), grader/ (without the harness source),\n"
         << "    tests/CMakeLists.txt (the lesson tests)\n";
+    if (written.webFiles)
+        out << "  web/: the browser edition, " << written.webFiles << " files (serve it: python3 -m http.server --directory web 8000)\n";
     out << "  written from course.yaml:";
     for (const auto& path : written.generated) out << " " << path;
     out << "\n";
@@ -51,6 +53,8 @@ void addExportOptions(CLI::App& command, ExportOptions& options) {
     command.add_option("--cuda-archs", options.command.cudaArchs, "GPU architectures of the compiled gpu harness (default 75,80,90,100,120)")
         ->delimiter(',');
     command.add_flag("--no-gpu", options.noGpuHarness, "leave the gpu harness out even where nvcc is found");
+    command.add_option("--web", options.command.web, "also copy the browser edition built at DIST (web/dist) into the kit as web/")
+        ->type_name("DIST");
 }
 
 /// Writes the kit and says what it wrote.
