@@ -324,8 +324,9 @@ std::string describeFault(const FaultText& f, int n) {
                    "); on a GPU the kernel stops with cudaErrorAssert.";
         case FaultKind::DeviceTrap: return "the kernel called " + f.get("message") + where + " (" + f.at + "); on a GPU it stops with an error.";
         case FaultKind::Unsupported: {
-            const std::string feature = f.get("feature"), browser = "in the browser: ";  // the browser's build, unlocated
-            if (feature.starts_with(browser)) return "not supported in the browser: " + feature.substr(browser.size());
+            const std::string feature = f.get("feature"), browser = "in the browser: ";  // the browser's build
+            if (feature.starts_with(browser))
+                return "not supported in the browser: " + feature.substr(browser.size()) + (f.fault.at.line > 0 ? " at " + f.fault.at.text() : "");
             return "not supported by the emulator: " + feature + " at " + f.fault.at.text();
         }
         case FaultKind::StackOverflow:

@@ -8,6 +8,7 @@
 // Non-goal: data races between host threads; atomics are not instrumented.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "cuemu/cuda_emu.h"
 #include "memory.h"
@@ -43,8 +44,7 @@ namespace {
 void onCopy(uintptr_t dst, uintptr_t src, size_t size) {
 #ifdef __wasm__
     using namespace cuemu;
-    const auto emulated = [](uintptr_t a) { return a - sharedLo < kSharedBytes || a - arenaLo < kArenaBytes; };
-    if ((size == 8 || size == 16) && inDeviceCode() && ((dst | src) & (size - 1)) != 0 && (emulated(dst) || emulated(src)))
+    if ((size == 8 || size == 16) && inDeviceCode() && ((dst | src) & (size - 1)) != 0 && (isEmulated(dst) || isEmulated(src)))
         unsupported(size == 16 ? "in the browser: a 16-byte copy (a float4?) at an address that is not a multiple of 16"
                                : "in the browser: an 8-byte copy (a float2?) at an address that is not a multiple of 8",
                     0);
@@ -127,3 +127,15 @@ void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); 
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
 }  // extern "C"
+
+namespace cuemu {
+
+void checkVectorPointer(const volatile void* p, size_t alignment, int line) {
+    const uintptr_t address = reinterpret_cast<uintptr_t>(p);
+    if ((address & (alignment - 1)) == 0 || !inDeviceCode() || !isEmulated(address)) return;
+    const std::string what = "in the browser: a pointer to a " + std::to_string(alignment) + "-byte vector (a float4?) at an address that is not a multiple of " +
+                             std::to_string(alignment);
+    unsupported(what.c_str(), line);
+}
+
+}  // namespace cuemu

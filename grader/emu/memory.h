@@ -63,6 +63,9 @@ extern ShadowWord* shadow;
 extern ShadowPcs* shadowPcs;
 extern uint64_t sharedReadCount, sharedWriteCount;
 
+/// Whether `addr` lies in the emulator's shared memory or device arena: the memory a kernel's accesses are judged in.
+inline bool isEmulated(uintptr_t addr) { return addr - sharedLo < kSharedBytes || addr - arenaLo < kArenaBytes; }
+
 /// Out-of-line parts of onAccess (`aligned`: the compiler promised natural alignment).
 void sharedAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc, bool aligned);
 void deviceAccessSlow(uintptr_t addr, size_t size, bool write, uintptr_t pc, bool aligned);

@@ -1,8 +1,9 @@
 // The browser's front end: rewrites a student's CUDA file for the emulator
 // the way grader/frontend (clang's parser) does, on tokens instead of an
 // AST: a kernel launch `k<<<cfg>>>(args)` becomes a call of
-// ::cuemu::launcher, a __shared__ variable a reference to its block's slot.
-// Every line keeps its number. What the tokens cannot settle (a launch or
+// ::cuemu::launcher, a __shared__ variable a reference to its block's slot,
+// and a reinterpret_cast to a pointer to a vector type (float4*) is checked
+// for its alignment where it is made. Every line keeps its number. What the tokens cannot settle (a launch or
 // __shared__ inside a macro, a file-scope __shared__ variable, several
 // declarators) is refused as "not supported in the browser".
 // Non-goals: parsing C++ (clang, compiling the result, reports the errors);
@@ -116,6 +117,8 @@ export function rewrite(text) {
       if (t.kind === 'punct' && t.text === '{') depth++;
       if (t.kind === 'punct' && t.text === '}') depth--;
       if (t.kind === 'punct' && t.text === '<<<') launch(text, tokens, i, edit, out);
+      if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, t.line);
+      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && /\breinterpret_cast\b/.test(t.text)) edit(i).replacement = macroVectorCasts(t.text);
       if (t.kind === 'id' && t.text === '__shared__') {
         if (depth === 0) throw new Unsupported('a file-scope __shared__ variable (not supported in the browser)', t.line);
         i = shared(tokens, i, edit, out, sharedId++);
@@ -126,6 +129,12 @@ export function rewrite(text) {
     out.unsupported.push({ construct: e.construct, line: e.line });
     return out;
   }
+  out.rewritten = applyEdits(text, tokens, edits);
+  return out;
+}
+
+/// `text` with the edits of its `tokens` made: {before, after, replacement} by token index.
+function applyEdits(text, tokens, edits) {
   let result = '', at = 0;
   tokens.forEach((t, i) => {
     const e = edits.get(i);
@@ -133,8 +142,37 @@ export function rewrite(text) {
     result += text.slice(at, t.start) + e.before + (e.replacement ?? t.text) + e.after;
     at = t.end;
   });
-  out.rewritten = result + text.slice(at);
-  return out;
+  return result + text.slice(at);
+}
+
+/// A #define directive with its reinterpret_casts to vector pointers wrapped as vectorCast wraps them, located by
+/// __LINE__ where the macro is used.
+function macroVectorCasts(directive) {
+  const body = directive.slice(1);  // after the '#': the directive's tokens
+  const tokens = tokenize(body), edits = new Map();
+  const edit = (i) => { if (!edits.has(i)) edits.set(i, { before: '', after: '', replacement: null }); return edits.get(i); };
+  tokens.forEach((t, i) => { if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, '__LINE__'); });
+  return '#' + applyEdits(body, tokens, edits);
+}
+
+/// CUDA's vector types (float4, double2, ...), whose alignment is their size (a 3-vector's, its element's).
+const VECTOR_TYPE = /^(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]$/;
+
+/// Wraps the reinterpret_cast at token `at` in ::cuemu::checkedVectorPointer when it makes a pointer to a vector type:
+/// clang splits a vector's load or store into smaller ones, so a misaligned one is refused where the pointer is made
+/// (grader/emu/include/cuemu/cuda_emu.h); `line`: the cast's line as the check reports it. Leaves any other cast, or
+/// one it cannot take apart, as it is.
+function vectorCast(tokens, at, edit, line) {
+  if (tokens[at + 1]?.text !== '<') return;
+  let close = at + 2;
+  while (close < tokens.length && tokens[close].text !== '>' && !/^[;{}()<]$/.test(tokens[close].text)) close++;
+  const type = tokens.slice(at + 2, close);
+  if (tokens[close]?.text !== '>' || tokens[close + 1]?.text !== '(' || !type.some((t) => VECTOR_TYPE.test(t.text)) ||
+      type.at(-1)?.text !== '*' || type.filter((t) => t.text === '*').length !== 1) return;
+  const end = closing(tokens, close + 1);
+  if (end < 0) return;
+  edit(at).before += '::cuemu::checkedVectorPointer(';
+  edit(end).after += `, ${line})`;
 }
 
 /// Rewrites the launch whose `<<<` is token `open` of `text`.

@@ -88,6 +88,16 @@ void* sharedSlot(int id, size_t bytes, size_t align, const char* name, const cha
 void* dynamicShared(const char* name, size_t elementBytes);
 /// Stops the run with a message naming a CUDA feature the emulator lacks.
 [[noreturn]] void unsupported(const char* feature, int line = __builtin_LINE());
+/// The browser's build: stops a kernel that makes a pointer to a vector type (float4, double2, ...) from an address in
+/// shared or device memory its alignment does not divide, as not supported there (its compiler splits the vector's
+/// access into smaller ones, so the GPU's misaligned-address fault could not be seen). The browser's front end wraps
+/// every reinterpret_cast to such a pointer in checkedVectorPointer, which returns `p`.
+void checkVectorPointer(const volatile void* p, size_t alignment, int line);
+template <class T>
+T* checkedVectorPointer(T* p, int line) {
+    checkVectorPointer(p, alignof(T), line);
+    return p;
+}
 
 /// Encodes an array type's extents as "16x17" for reports.
 template <class T>
