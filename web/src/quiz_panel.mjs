@@ -53,7 +53,7 @@ export function createQuizPanel(root, { assetsUrl }) {
     const selects = q.options.map((_, i) => `<select name="${q.id}" data-position="${i}" aria-label="${escape(q.id)} ${WORDS[lang].position} ${i + 1}">` +
       `<option value="">${WORDS[lang].none}</option>` + q.options.map((o) => `<option value="${o.key}"${chosen[i] === o.key ? ' selected' : ''}>${o.key}</option>`).join('') +
       '</select>').join(' → ');
-    return `${text}<ol class="quiz-steps" type="a">${steps}</ol><div>${selects}</div>`;
+    return `${text}<ul class="quiz-steps">${steps}</ul><div>${selects}</div>`;
   }
 
   /// The answer the inputs of question `q` give: text, [keys] (an order's chosen steps, blanks left out), or undefined.
