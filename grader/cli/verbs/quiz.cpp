@@ -37,7 +37,7 @@ ExitCode writeBlank(const Quiz& quiz, const Lesson& lesson, const QuizCommand& c
     return ExitCode::Done;
 }
 
-/// Prints the quiz sealed as `grader export-student` seals it (as it is, where the kit's quiz.yaml is sealed already).
+/// Prints the quiz sealed as the student kit holds it (as it is, where the kit's quiz.yaml is sealed already).
 ExitCode printSealedJson(const Course& course, const Quiz& quiz, const Lesson& lesson, const QuizCommand& command, std::ostream& out,
                          std::ostream& err) {
     if (!command.answers.empty() || !command.blank.empty())
@@ -125,7 +125,7 @@ VerbEntry quizVerb() {
                     "  grader quiz LESSON --blank FILE\n"
                     "      Writes a blank answers file, the same as the starter's; never over an existing file.\n"
                     "  grader quiz LESSON --sealed-json\n"
-                    "      Prints the quiz with its answers sealed, as grader export-student seals them, as JSON.\n"
+                    "      Prints the quiz with its answers sealed, as the student kit holds them, as JSON.\n"
                     "Exit 0: every answer right, or the file written or printed; 1: not yet; 2: a usage or file problem.");
                 return [quiz](const VerbInput& input) {
                     quiz->colour = colourWanted();
