@@ -7,11 +7,13 @@
 // course.json from the native grader's `grader list --json`; GRADER names
 // that grader, default build-kit/grader/grader) and writes dist/index.html
 // with the page configuration: for each lesson of course.yaml its id,
-// starter file and texts in English and Russian (src/lesson_text.mjs). The
-// runs of a Check are the judge's to ask for, not the page's.
+// starter file and texts in English and Russian (src/lesson_text.mjs), and,
+// where course.yaml grades its quiz, the quiz sealed as the student kit holds
+// it (`grader quiz LESSON --sealed-json`: no answer or worked answer in plain
+// text). The runs of a Check are the judge's to ask for, not the page's.
 // dist/ is static: serve it as it is.
 // Usage: node build.mjs   (after npm ci)
-// Non-goals: quiz, trainer, tile map (issue 30's later parts).
+// Non-goals: trainer, tile map.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -56,11 +58,16 @@ for (const f of ['llvm.core.wasm', 'llvm.core2.wasm', 'llvm.core3.wasm', 'llvm.c
 cpSync(web + 'spike/build/assets', dist + 'assets', { recursive: true });
 writeJudgeAssets(dist + 'assets');  // the grader's checks for wasm, and the course as the native grader loads it
 const course = parse(readFileSync(root + 'course.yaml', 'utf8'));
+const grader = process.env.GRADER || root + 'build-kit/grader/grader';
+/// Lesson `l`'s quiz, sealed (quiz_json.h's form), or null when course.yaml does not grade it.
+const sealedQuiz = (l) => (l.checks ?? []).some((c) => c.name === 'quiz')
+  ? JSON.parse(execFileSync(grader, ['quiz', l.id, '--sealed-json'], { cwd: root, encoding: 'utf8' })) : null;
 /// The lesson number of a course.yaml lesson id ("lesson3" -> 3).
 const lessonNumber = (l) => Number(/(\d+)$/.exec(l.id)[1]);
 const lessons = course.lessons.map((l) => ({
   number: lessonNumber(l), id: l.id, title: l.title, fileName: l.student_file,
   starter: readFileSync(`${root}starter/${l.folder}/${l.student_file}`, 'utf8'),
+  quiz: sealedQuiz(l), quizAnswersFile: (l.checks ?? []).find((c) => c.name === 'quiz')?.answers_file ?? 'quiz_answers.yaml',
   text: { en: renderLessonText(readFileSync(`${root}lessons/${l.folder}/README.md`, 'utf8'), lessonNumber(l)),
           ru: renderLessonText(readFileSync(`${root}lessons/${l.folder}/README.ru.md`, 'utf8'), lessonNumber(l)) },
 }));

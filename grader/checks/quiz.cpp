@@ -7,12 +7,10 @@
 // that command would. Points are in proportion to the right answers (rounded
 // down); the check passes only when all are right (an answer in an unusable
 // form is not). A broken quiz.yaml is the grader's trouble (error); a
-// missing or broken answers file is the student's (fail).
+// missing or broken answers file is the student's (fail). The verdict on
+// answers once read is quiz_result.cpp's, which the browser's judge shares.
 #include "checks/check.h"
-#include "core/escape.h"
-#include "quiz/answers.h"
-#include "quiz/quiz_text.h"
-#include "quiz/tries.h"
+#include "checks/quiz_check.h"
 
 namespace grader {
 
@@ -30,20 +28,12 @@ CheckResult checkQuiz(CheckContext& ctx) {
     if (!quiz) return makeResult(ctx, Status::Error, quiz.error().format());
     const std::string name = fileBesideStudentFile(ctx, ctx.spec.stringParam("answers_file", "quiz_answers.yaml"));
     const std::filesystem::path path = ctx.file.parent_path() / name;
-    const std::string display = (std::filesystem::path(ctx.displayFile).parent_path() / name).string();
-    const std::string quizCommand = ctx.grader + " quiz " + ctx.lesson.id + " ";
-    if (!std::filesystem::exists(path))
-        return makeResult(ctx, Status::Fail, "quiz.no-answers", "no quiz answers: " + display + " is missing.\nWrite a blank one: " + quizCommand +
-                                                 "--blank " + shellQuote(display));
+    const std::string display = quizAnswersDisplay(ctx, name);
+    if (!std::filesystem::exists(path)) return missingQuizAnswers(ctx, display);
     auto answers = loadAnswers(path, display, *quiz);
     if (!answers) return makeResult(ctx, Status::Fail, "quiz.unreadable-answers", answers.error().format());
-    QuizResult graded = gradeQuiz(*quiz, *answers);
     auto tries = loadTries(triesPath(path), triesPath(display).string());
-    applyTries(graded, tries ? *tries : TriesRecord{}, revealAfterTries(ctx.lesson));  // a broken record: `grader quiz` says so
-    const bool allRight = graded.right() == graded.total();
-    CheckResult result = makeResult(ctx, allRight ? Status::Pass : Status::Fail, "quiz.wrong-answers", quizCheckMessage(graded, display, quizCommand + shellQuote(display)));
-    result.points = graded.total() ? ctx.spec.points * graded.right() / graded.total() : 0;
-    return result;
+    return quizCheckResult(ctx, *quiz, *answers, tries ? *tries : TriesRecord{}, display);  // a broken record: `grader quiz` says so
 }
 
 }  // namespace grader

@@ -2,6 +2,9 @@
 // as thin wrappers of Nettle (Debian's nettle-dev, the library libarchive
 // itself links): SHA-256, HMAC-SHA-256, PBKDF2-HMAC-SHA-256 and AES-256-GCM on
 // byte strings, and the hex and base64 text forms a YAML file can hold.
+// The browser's judge, which has no Nettle, implements the hashing and
+// encryption with imports (web/judge/browser_crypto.cpp) and shares the
+// byte helpers (crypto_bytes.cpp); it has no base64.
 // Non-goals: choosing keys, salts or iteration counts (the callers do);
 // wiping keys from memory; any other algorithm.
 #pragma once

@@ -5,7 +5,6 @@
 #include <sstream>
 #include <vector>
 
-#include "core/crypto.h"
 #include "core/toolchain.h"
 #include "quiz/quiz.h"
 #include "quiz/quiz_text.h"
@@ -56,7 +55,7 @@ Expected<std::string> studentQuizYaml(const Course& course, const std::string& r
     auto quiz = parseQuiz(text, relative);
     if (!quiz) return quiz.error();
     const Lesson* lesson = quizLessonOf(course, relative);
-    auto sealed = sealQuiz(*quiz, sha256(text), lesson && revealAfterTries(*lesson) > 0);
+    auto sealed = studentKitQuiz(*quiz, text, lesson && revealAfterTries(*lesson) > 0);
     if (!sealed) return Error{relative, sealed.error().message, sealed.error().hint};
     return sealedQuizYaml(*sealed);
 }

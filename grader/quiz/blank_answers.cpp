@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/escape.h"
 #include "core/toolchain.h"
 #include "quiz/quiz_text.h"
 
@@ -35,9 +36,26 @@ std::string formComment(const Question& q) {
     return "";
 }
 
+/// `text` as YAML reads it back as that text: plain where it can be, quoted where YAML would
+/// take it for something else ("two thousand", "-1", "null").
+std::string answerScalar(const std::string& text) {
+    return text == "null" || text == "Null" || text == "NULL" ? yamlQuoted(text) : yamlScalar(text);
+}
+
+/// An answer as the file writes it after its id: " 42", " \"two thousand\"", " [c, a, b]"; "" when not given.
+std::string writtenAnswer(const Answer* answer) {
+    if (!answer || !answer->given) return "";
+    if (answer->items.empty()) return " " + answerScalar(answer->text);
+    std::string list;
+    for (const auto& item : answer->items) list += (list.empty() ? "" : ", ") + answerScalar(item);
+    return " [" + list + "]";
+}
+
 }  // namespace
 
-std::string blankAnswers(const Quiz& quiz, const Lesson& lesson) {
+std::string blankAnswers(const Quiz& quiz, const Lesson& lesson) { return answersFileText(quiz, lesson, Answers{}); }
+
+std::string answersFileText(const Quiz& quiz, const Lesson& lesson, const Answers& given) {
     const std::string answers = "starter/" + lesson.folder + "/quiz_answers.yaml";
     const std::string intro = "Lesson " + std::to_string(lesson.number) +
                               " quiz: your answers to the control questions of the lesson (lessons/" + lesson.folder +
@@ -47,7 +65,7 @@ std::string blankAnswers(const Quiz& quiz, const Lesson& lesson) {
     text += "#   " + kitGraderCommand() + " quiz " + lesson.id + " " + answers + "\n";
     text += commentLines("(add --lang ru for Russian). Checked by: ctest --test-dir build -L " + lesson.label, "# ");
     text += "lesson: " + quiz.lesson + "\nanswers:\n";
-    for (const auto& q : quiz.questions) text += commentLines(q.text.en + " " + formComment(q), "  # ") + "  " + q.id + ":\n";
+    for (const auto& q : quiz.questions) text += commentLines(q.text.en + " " + formComment(q), "  # ") + "  " + q.id + ":" + writtenAnswer(given.find(q.id)) + "\n";
     return text;
 }
 

@@ -47,6 +47,10 @@ std::optional<Bilingual> revealedExplanation(const Question& q);
 /// kit_export hashes the quiz.yaml text); `revealable` keeps the key for revealing after tries.
 Expected<Quiz> sealQuiz(const Quiz& quiz, std::string_view secret, bool revealable);
 
+/// `quiz` (read from `quizText`, the instructor's quiz.yaml) sealed as `grader export-student` seals
+/// it for the student kit: the secret is the text's SHA-256, so the same quiz gives the same bytes.
+Expected<Quiz> studentKitQuiz(const Quiz& quiz, const std::string& quizText, bool revealable);
+
 /// The quiz.yaml text of a sealed quiz, which parseQuiz reads back; a plain question is an Error.
 Expected<std::string> sealedQuizYaml(const Quiz& quiz);
 

@@ -1,11 +1,10 @@
-// The record of wrong tries (see tries.h).
+// The record of wrong tries (see tries.h); reading its file is tries_reader.cpp's.
 #include "quiz/tries.h"
 
 #include <algorithm>
 
 #include "core/escape.h"
 #include "core/toolchain.h"
-#include "core/yaml_reader.h"
 #include "quiz/sealed.h"
 
 namespace grader {
@@ -31,30 +30,6 @@ bool TriesRecord::add(const std::string& id, const std::string& key) {
 std::filesystem::path triesPath(const std::filesystem::path& answersFile) {
     std::filesystem::path path = answersFile;
     return path.replace_filename(answersFile.stem().string() + ".tries.yaml");
-}
-
-Expected<TriesRecord> parseTries(const std::string& text, const std::string& displayName) {
-    const std::string startOver = "grader quiz writes this file; delete it to start your tries over";
-    auto doc = parseYaml(text, displayName);
-    if (!doc) return Error{doc.error().where, doc.error().message, startOver};
-    TriesRecord record;
-    if (doc->IsNull()) return record;
-    YamlReader in(displayName);
-    if (!doc->IsMap()) return Error{displayName, "expected each question id with a list of the wrong answers tried", startOver};
-    for (const auto& entry : *doc) {
-        const std::string id = in.string(entry.first, "a question id");
-        const std::vector<std::string> keys = in.error ? std::vector<std::string>{} : in.stringList(entry.second, "question '" + id + "'");
-        if (in.error) return Error{in.error->where, in.error->message, startOver};
-        for (const auto& key : keys) record.add(id, key);
-    }
-    return record;
-}
-
-Expected<TriesRecord> loadTries(const std::filesystem::path& path, const std::string& displayName) {
-    if (!std::filesystem::exists(path)) return TriesRecord{};
-    std::string text;
-    if (!readFile(path, text)) return Error{displayName, "cannot read the record of your tries", ""};
-    return parseTries(text, displayName);
 }
 
 std::string formatTries(const TriesRecord& record) {

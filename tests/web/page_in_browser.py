@@ -72,7 +72,7 @@ SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 def expected_marks(report):
     """{line: severity} the editor marks for `report` (`grader check --json`'s object): each finding of a failing or
     erroring check at its line (a skipped check's: warning), its further places as info, a line's most severe; the quiz
-    and trainer checks are left out (the page's report has neither)."""
+    and trainer checks are left out (the quiz's findings name no line; the page skips the trainer)."""
     marks = {}
     def put(line, severity):
         if line and SEVERITY_RANK[severity] > SEVERITY_RANK.get(marks.get(line), -1):

@@ -4,9 +4,10 @@
 // kept in web/judge/build/obj and rebuilt when their source, the flags or
 // any header of the tree changed.
 // Usage: node judge/build_judge.mjs [UNIT...]   (units: paths as listed below; all when none)
-// Non-goals: yaml-cpp (course.yaml comes as JSON from `grader list --json`),
-// the quiz and trainer checks (they read YAML), the compile and run steps
-// (compile_child.mjs, run_child.mjs).
+// Non-goals: yaml-cpp (course.yaml comes as JSON from `grader list --json`,
+// the sealed quiz from `grader quiz LESSON --sealed-json`), Nettle (the
+// hashing and encryption are imports, browser_crypto.cpp), the trainer check
+// (it reads YAML), the compile and run steps (compile_child.mjs, run_child.mjs).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadTree, run } from '../spike/toolchain.mjs';
@@ -19,7 +20,7 @@ mkdirSync(objDir, { recursive: true });
 /// The grader's sources the judge is made of (paths under grader/), then the browser's own (under web/judge/).
 export const GRADER_UNITS = [
   'core/error.cpp', 'core/escape.cpp', 'core/text_wrap.cpp', 'core/spelling.cpp', 'core/language.cpp', 'core/course.cpp',
-  'core/toolchain.cpp', 'core/process.cpp',
+  'core/toolchain.cpp', 'core/process.cpp', 'core/crypto_bytes.cpp',
   'backend/run_record.cpp', 'backend/compiler_output.cpp', 'backend/cuda_names.cpp', 'backend/student_source.cpp',
   'backend/array_index.cpp',
   'checks/check_table.cpp', 'checks/check_params.cpp', 'checks/grade.cpp', 'checks/finding.cpp', 'checks/diagnosis_codes.cpp',
@@ -28,8 +29,12 @@ export const GRADER_UNITS = [
   'checks/sanitizer_report.cpp',
   'report/console_reporter.cpp', 'report/json_reporter.cpp', 'report/findings.cpp',
   'tilemap/tilemap.cpp',
+  'quiz/quiz.cpp', 'quiz/normal_form.cpp', 'quiz/sealed.cpp', 'quiz/answers.cpp', 'quiz/tries.cpp', 'quiz/blank_answers.cpp',
+  'quiz/quiz_text.cpp', 'quiz/quiz_json.cpp', 'checks/quiz_result.cpp',
 ];
-export const JUDGE_UNITS = ['browser_backend.cpp', 'course_json.cpp', 'browser_checks.cpp', 'judge_main.cpp'];
+export const JUDGE_UNITS = ['browser_backend.cpp', 'course_json.cpp', 'browser_checks.cpp', 'browser_quiz.cpp', 'browser_crypto.cpp', 'judge_main.cpp'];
+/// What judge.wasm imports from the page (judge.mjs, judge_crypto.mjs).
+const IMPORTS = ['grader_run_child', 'grader_sha256', 'grader_hmac_sha256', 'grader_pbkdf2_sha256', 'grader_aes_gcm_seal', 'grader_aes_gcm_open'];
 
 const generated = process.env.GRADER_GENERATED || root + 'build-kit/grader/generated';
 const tree = {
@@ -75,7 +80,7 @@ for (const unit of units) {
 }
 if (failed) { console.error(`${failed} units failed`); process.exit(1); }
 const ld = await run('clang++', ['--target=wasm32-wasip1', '-O2', ...Object.keys(objects), '-Wl,--export=malloc', '-Wl,--export=free',
-  '-Wl,--allow-undefined-file=judge.imports', '-o', 'judge.wasm'], { ...objects, 'judge.imports': 'grader_run_child\n' });
+  '-Wl,--allow-undefined-file=judge.imports', '-o', 'judge.wasm'], { ...objects, 'judge.imports': IMPORTS.join('\n') + '\n' });
 if (!ld.ok) { console.error(ld.log); process.exit(1); }
 writeFileSync(here + 'build/judge.wasm', ld.files['judge.wasm']);
 console.log(`judge.wasm ${ld.files['judge.wasm'].length} B; compiled in ${(total / 1000).toFixed(1)} s`);

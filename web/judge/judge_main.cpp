@@ -1,10 +1,11 @@
 // judge.wasm's entry: grades one lesson file as `grader check LESSON FILE
 // --backend cpu` does, from what the Worker put in its in-memory file system,
 // and writes the report as text (the console reporter, no colour) and JSON.
-// Usage (WASI argv): judge LESSON DISPLAY_FILE [SEED]
+// Usage (WASI argv): judge LESSON DISPLAY_FILE [SEED], or judge quiz ... (browser_quiz.h: the Quiz panel)
 //   /in/course.json   the course as `grader list --json` prints it
 //   /in/build.json    the Worker's build: {ok, stage, log, unsupported, unsupported_line, rewritten}
 //   /in/source/NAME   the student's file (NAME: DISPLAY_FILE's base name)
+//   /in/quiz.json, /in/quiz_answers.json, /in/quiz_tries.json: the quiz check's (browser_quiz.h)
 //   /out/report.txt, /out/report.json: the report; exit status as grader check's (0, 1 fail, 2 error)
 // Non-goals: the other report formats (gcc, SARIF), options other than the seed.
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "browser_backend.h"
+#include "browser_quiz.h"
 #include "checks/check.h"
 #include "core/toolchain.h"
 #include "course_json.h"
@@ -65,6 +67,7 @@ int fail(const std::string& why) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "quiz") return judgeQuiz(argc, argv);
     if (argc < 3) return fail("usage: judge LESSON DISPLAY_FILE [SEED]");
     const std::string lessonId = argv[1], displayFile = argv[2];
     const std::string base = std::filesystem::path(displayFile).filename().string();

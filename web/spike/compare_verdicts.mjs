@@ -5,8 +5,10 @@
 // (status and points) agrees, and what else differs (finding codes, lines,
 // messages; the printed grader command and the gpu's absence are made the
 // browser's first), then a summary line.
-// quiz and trainer are left out of the agreement: the browser skips them
-// (they read YAML the judge cannot) and says so.
+// quiz and trainer are left out of the agreement: the trainer the browser
+// skips (it reads YAML the judge cannot) and says so; the quiz is graded from
+// the page's stored answers, which this script does not give (compare_quiz.mjs
+// compares the quiz with the native grader's).
 // Usage: node spike/compare_verdicts.mjs [--lesson lesson3] [--known LIST] FILE.cu...   (after judge/build_judge.mjs,
 // spike/build_assets.mjs, spike/build_frontend.mjs; the child links that lesson's prebuilt harness)
 // Exits 1 when a file's verdicts differ and LIST (lines "PATH  why", PATH from the repository's root; # comments)

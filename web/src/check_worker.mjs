@@ -8,7 +8,8 @@
 // Messages in: {source, fileName, lesson (course.yaml's id, "lesson3"), seed (optional, as --seed), assets (URL of the assets folder),
 // replay (optional: {built, answers}, the progress messages of a Worker stopped at a run's limit, so this one judges
 // the file again without building or running it again, judge.mjs says how; or {buildStoppedS}: the Worker building it
-// was stopped at the build's limit, and the file is judged as a compile stopped there)}.
+// was stopped at the build's limit, and the file is judged as a compile stopped there), quiz (optional: the quiz
+// check's {quiz, answers, tries} JSON texts, judge.mjs's `quiz`)}.
 // Messages out: {kind: 'progress'|'done'|'error', ...}; progress {built: {ok, wasm, buildJson, ms}} after the build;
 // before the judge's i-th run {run: i, argv, env, timeLimitS} (the page's time limit of that run starts then: a
 // run that never ends blocks this Worker inside the judge), after it {ran: i, result};
@@ -66,7 +67,8 @@ self.onmessage = async ({ data }) => {
     const onRun = (i, request) => self.postMessage({ kind: 'progress', run: i, argv: request.argv, env: request.env, timeLimitS: request.time_limit_s });
     const onRan = (i, result) => self.postMessage({ kind: 'progress', ran: i, result });
     const judged = judge({ judgeModule: assets.judgeModule, child, courseJson: assets.courseJson, lesson: data.lesson, displayFile: data.fileName,
-                           source: data.source, build: built.buildJson, seed: data.seed, onRun, onRan, replay: data.replay });
+                           source: data.source, build: built.buildJson, seed: data.seed, onRun, onRan, replay: data.replay,
+                           quiz: data.quiz });
     built.ms.judge = performance.now() - t;
     const records = judged.runs.map((r) => ({ argv: r.argv, env: r.env, status: r.signal ? -1 : r.status, timedOut: r.timedOut, output: r.output,
                                              record: r.record }));

@@ -11,6 +11,7 @@
 // Worker's owner terminates a Worker that overruns: onRun tells it, before
 // each run, the run's limit; a run that never ends blocks inside the import).
 import { ConsoleStdout, Directory, File, OpenFile, PreopenDirectory, WASI } from '@bjorn3/browser_wasi_shim';
+import { cryptoImports } from './judge_crypto.mjs';
 import { runChildSync } from './run_child.mjs';
 
 const encoder = new TextEncoder();
@@ -24,6 +25,13 @@ export function buildJson(built, fileName) {
     unsupported: first ? first.construct : '', unsupported_line: first ? first.line : 0,
     rewritten: built.rewritten ? `#line 1 "${fileName}"\n` + built.rewritten : '',
   });
+}
+
+/// The judge's quiz files in /in (web/judge/browser_quiz.h) from `quiz` ({quiz, answers, tries}: JSON texts; null: none).
+export function quizInputs(quiz) {
+  if (!quiz) return [];
+  const named = [['quiz.json', quiz.quiz], ['quiz_answers.json', quiz.answers], ['quiz_tries.json', quiz.tries]];
+  return named.filter(([, text]) => typeof text === 'string').map(([name, text]) => [name, new File(encoder.encode(text))]);
 }
 
 /// Run `index`'s answer from `replay`, when it asks for the same run as before: its earlier result, or a time-out
@@ -42,17 +50,20 @@ function replayed(replay, index, request) {
 /// onRun(index, {argv, env, time_limit_s}): told before each run starts (the Worker posts it to the page's watchdog);
 /// onRan(index, result): told after each run made here, with its result ({status, signal, trap, record, output});
 /// replay ({answers: [run i's result with its argv and env, or {argv, env, timedOut: true} for a run stopped at its
-/// limit]}): run i answers from answers[i] when it asks for the same argv and env.
+/// limit]}): run i answers from answers[i] when it asks for the same argv and env;
+/// quiz (optional, for the quiz check): {quiz, answers, tries}, the texts of the judge's /in/quiz.json (the sealed quiz),
+/// /in/quiz_answers.json and /in/quiz_tries.json (web/judge/browser_quiz.h); none: the check finds no quiz.
 /// Returns {status (grader check's exit status), text (the report as grader check prints it), json (its --json object),
 /// runs ([{argv, env, ms, status, signal, trap, record, output}] in the order the checks asked), log}.
 export function judge({ judgeModule, child, courseJson, lesson, displayFile, source, build, seed, run, onRun = () => {}, onRan = () => {},
-                       replay = { answers: [] } }) {
+                       replay = { answers: [] }, quiz = null }) {
   const base = displayFile.split('/').at(-1);
   const out = new PreopenDirectory('/out', new Map());
   const input = new PreopenDirectory('/in', new Map([
     ['course.json', new File(encoder.encode(courseJson))],
     ['build.json', new File(encoder.encode(build))],
     ['source', new Directory(new Map([[base, new File(encoder.encode(source))]]))],
+    ...quizInputs(quiz),
   ]));
   let log = '';
   const fds = [new OpenFile(new File([])), ConsoleStdout.lineBuffered((l) => { log += l + '\n'; }),
@@ -88,7 +99,8 @@ export function judge({ judgeModule, child, courseJson, lesson, displayFile, sou
     view.setUint32(answerLengthPtr, length, true);
     return 0;
   };
-  instance = new WebAssembly.Instance(judgeModule, { wasi_snapshot_preview1: wasi.wasiImport, grader: { run_child: runChild } });
+  instance = new WebAssembly.Instance(judgeModule, { wasi_snapshot_preview1: wasi.wasiImport,
+                                                     grader: { run_child: runChild, ...cryptoImports(() => instance.exports.memory) } });
   let status;
   try {
     status = wasi.start(instance);

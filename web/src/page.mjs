@@ -7,18 +7,21 @@
 // Starter. The report's findings that name a line are marked there in the
 // editor and listed below it as "line N" buttons (finding_marks.mjs); the
 // marks follow later edits and go when a Check starts or the lesson changes.
-// Non-goals (not yet): quiz, trainer, tile map.
+// The lesson's quiz is quiz_panel.mjs's; Check gives its answers to the quiz check.
+// Non-goals (not yet): trainer, tile map.
 import { basicSetup, EditorView } from 'codemirror';
 import { ChangeSet, EditorState } from '@codemirror/state';
 import { cpp } from '@codemirror/lang-cpp';
 import { createChecker } from './checker.mjs';
 import { diagnosticsOf, listFindings, mark, markExtensions, placedFindings } from './finding_marks.mjs';
+import { createQuizPanel } from './quiz_panel.mjs';
 import { downloadText, loadSetting, loadWork, saveSetting, saveWork } from './saved_work.mjs';
 
 const config = JSON.parse(document.getElementById('page-config').textContent);
 const $ = (id) => document.getElementById(id);
 const output = $('output'), button = $('check'), chooser = $('lesson'), note = $('note'), findings = $('findings');
 const checker = createChecker(config);
+const quizPanel = createQuizPanel($('quiz'), { assetsUrl: new URL('assets/', location.href).href });
 const states = new Map();  // lesson number -> its EditorState (kept while the page is open: undo survives a lesson switch)
 let lesson = null, lang = 'en', saveTimer = null;
 let sinceCheck = null;  // the edits made since the running Check took the file (null: none running, or the lesson changed since)
@@ -84,6 +87,7 @@ function show(number, language) {
   text.scrollTop = 0;
   chooser.value = String(lesson.number);
   $('file-name').textContent = lesson.fileName;
+  quizPanel.show(lesson, lang);
   document.title = `Lesson ${lesson.number}: ${lesson.title}`;
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
   saveSetting('lesson', lesson.number);
@@ -154,7 +158,8 @@ async function check() {
   output.dataset.state = 'running';
   delete output.dataset.verdict;
   output.textContent = 'Checking: building the file…';
-  const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.id, assets: new URL('assets/', location.href).href },
+  const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.id, assets: new URL('assets/', location.href).href,
+                                       quiz: quizPanel.judgeInput(checked) },
                                      (i, argv) => { output.textContent = `Checking: run ${i + 1} (${runName(argv, checked.number)})…`; });
   if (result.kind === 'timeout') {  // the build overran, and so did the fresh Worker that was to judge it: no report
     finish('timeout', `error: Building the file did not finish within ${result.limitS} s and was stopped; the Check has no report.\nThe Check was restarted: click Check again.`, checked);

@@ -41,3 +41,13 @@ export function downloadText(fileName, text) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/// Lesson `number`'s kept data named `name` ('quiz': the quiz panel's answers and tries), parsed; {} when none.
+export function loadLessonData(number, name) {
+  try { return JSON.parse(storage()?.getItem(`${PREFIX}lesson${number}:${name}`) ?? '{}'); } catch { return {}; }
+}
+
+/// Keeps `value` (as JSON) as lesson `number`'s data named `name`; false when the browser refused.
+export function saveLessonData(number, name, value) {
+  try { storage()?.setItem(`${PREFIX}lesson${number}:${name}`, JSON.stringify(value)); return !!storage(); } catch { return false; }
+}

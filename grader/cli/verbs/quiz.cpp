@@ -13,7 +13,9 @@
 #include "core/toolchain.h"
 #include "quiz/answers.h"
 #include "quiz/blank_answers.h"
+#include "quiz/quiz_json.h"
 #include "quiz/quiz_text.h"
+#include "quiz/sealed.h"
 #include "quiz/tries.h"
 
 namespace grader {
@@ -32,6 +34,22 @@ ExitCode writeBlank(const Quiz& quiz, const Lesson& lesson, const QuizCommand& c
     if (auto error = writeBlankAnswers(quiz, lesson, command.blank)) return printCliError(err, *error, ExitCode::CannotRun);
     out << "wrote " << command.blank << ": the blank answers to the " << quiz.questions.size() << " questions of " << lesson.id
         << "\nSee the questions: " << quizCommandLine(lesson.id, shellQuote(command.blank)) << "\n";
+    return ExitCode::Done;
+}
+
+/// Prints the quiz sealed as the student kit holds it (as it is, where the kit's quiz.yaml is sealed already).
+ExitCode printSealedJson(const Course& course, const Quiz& quiz, const Lesson& lesson, const QuizCommand& command, std::ostream& out,
+                         std::ostream& err) {
+    if (!command.answers.empty() || !command.blank.empty())
+        return printCliError(err, {"", "--sealed-json prints the quiz alone: give no answers file and no --blank", ""}, ExitCode::CannotRun);
+    std::string text;
+    if (!readFile(quizPath(course, lesson), text)) return printCliError(err, {quizPath(course, lesson).string(), "cannot read", ""}, ExitCode::CannotRun);
+    const bool sealedAlready = !quiz.questions.empty() && quiz.questions.front().sealed;
+    auto sealed = sealedAlready ? Expected<Quiz>(quiz) : studentKitQuiz(quiz, text, revealAfterTries(lesson) > 0);
+    if (!sealed) return printCliError(err, sealed.error(), ExitCode::CannotRun);
+    auto json = sealedQuizJson(*sealed);
+    if (!json) return printCliError(err, json.error(), ExitCode::CannotRun);
+    out << *json;
     return ExitCode::Done;
 }
 
@@ -59,6 +77,7 @@ ExitCode runQuizCommand(const Course& course, const QuizCommand& command, std::o
     if (!language) return printCliError(err, language.error(), ExitCode::CannotRun);
     auto quiz = loadLessonQuiz(course, lesson);
     if (!quiz) return printCliError(err, quiz.error(), ExitCode::CannotRun);
+    if (command.sealedJson) return printSealedJson(course, *quiz, lesson, command, out, err);
     if (!command.blank.empty()) return writeBlank(*quiz, lesson, command, out, err);
     if (command.answers.empty())
         return printCliError(err, {"", "no answers file given", "e.g. starter/" + lesson.folder + "/quiz_answers.yaml; --blank FILE writes a blank one"},
@@ -92,6 +111,8 @@ VerbEntry quizVerb() {
                     ->type_name("FILE");
                 command.add_option("--lang", quiz->language, "en or ru")->check(CLI::IsMember({"en", "ru"}));
                 command.add_flag("--explain", quiz->explain, "also show the lesson's worked answer under each right answer");
+                command.add_flag("--sealed-json", quiz->sealedJson,
+                                 "print the quiz sealed as the student kit holds it, as JSON (for the browser edition), instead");
                 command.footer(
                     "Two forms:\n"
                     "  grader quiz LESSON ANSWERS [--lang en|ru] [--explain]\n"
@@ -103,7 +124,9 @@ VerbEntry quizVerb() {
                     "      names the form to use.\n"
                     "  grader quiz LESSON --blank FILE\n"
                     "      Writes a blank answers file, the same as the starter's; never over an existing file.\n"
-                    "Exit 0: every answer right, or the file written; 1: not yet; 2: a usage or file problem.");
+                    "  grader quiz LESSON --sealed-json\n"
+                    "      Prints the quiz with its answers sealed, as the student kit holds them, as JSON.\n"
+                    "Exit 0: every answer right, or the file written or printed; 1: not yet; 2: a usage or file problem.");
                 return [quiz](const VerbInput& input) {
                     quiz->colour = colourWanted();
                     return runQuizCommand(*input.course, *quiz, std::cout, std::cerr);

@@ -3,7 +3,9 @@
 // question's verdict: for a wrong answer the lesson's hint, or its worked
 // answer after enough different wrong tries (recorded beside the answers
 // file, see tries.h); for an answer in an unusable form the form expected.
-// `grader quiz LESSON --blank FILE` writes a blank answers file instead.
+// `grader quiz LESSON --blank FILE` writes a blank answers file instead;
+// `grader quiz LESSON --sealed-json` prints the lesson's quiz sealed as the
+// student kit holds it, as JSON (quiz_json.h), for the browser edition.
 // Exit 0: every answer right (or the blank file written); 1: a wrong,
 // unusable or missing answer, or an answers file (or its record of tries)
 // that cannot be read; 2: bad arguments, a missing file, a broken quiz.yaml,
@@ -26,6 +28,7 @@ struct QuizCommand {
     std::string blank;    ///< --blank FILE: write a blank answers file there
     std::string language = "en";
     bool explain = false;  ///< --explain: also the worked answer under each right answer
+    bool sealedJson = false;  ///< --sealed-json: print the sealed quiz as JSON instead
     bool colour = false;
 };
 
