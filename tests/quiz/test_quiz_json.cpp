@@ -100,7 +100,8 @@ TEST_CASE("answers however typed read back alike from the downloaded file and fr
              {"two thousand", "-1", "(B)", R"(["a", "a"])"},
              {"null", " 42 ", "x: y", R"(["\"q\"", "#"])"},
              {"", "~", "e", "null"}}) {
-        CAPTURE(phases);
+        const std::string typedPhases = phases;  // a structured binding cannot be captured before C++20 in clang 14
+        CAPTURE(typedPhases);
         const std::string page = std::string(R"({"lesson": "lesson3", "answers": {"phases": )") + nlohmannQuoted(phases) + ", \"flops\": " +
                                  nlohmannQuoted(flops) + ", \"barrier\": " + nlohmannQuoted(barrier) + ", \"steps\": " + steps + "}}";
         auto fromPage = answersFromJson(page, quiz);
