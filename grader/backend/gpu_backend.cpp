@@ -149,7 +149,7 @@ public:
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
         std::vector<RunRecord> records = inTurn(build, {unlimited}, [&](const TurnSwitch* switches) {
-            return std::vector<RunRecord>{runChild(build, unlimited, chosenDevice().childEnvironment(), switches)};
+            return std::vector<RunRecord>{runChild(build, unlimited, environmentFor(switches), switches)};
         });
         return std::move(records.front());
     }
@@ -159,7 +159,7 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        return inTurn(build, unlimited, [&](const TurnSwitch* switches) { return runChildCases(build, unlimited, chosenDevice().childEnvironment(), switches); });
+        return inTurn(build, unlimited, [&](const TurnSwitch* switches) { return runChildCases(build, unlimited, environmentFor(switches), switches); });
     }
 
 private:
@@ -178,6 +178,12 @@ private:
     const GpuDevice& chosenDevice() const {
         noDevice();
         return device_;
+    }
+
+    /// The environment of a child on the chosen device: one hardware work queue unless it times launches (it is
+    /// given turn `switches` exactly then), as a context with one queue starts faster (bench/gpu_start_variants.sh).
+    std::vector<std::string> environmentFor(const TurnSwitch* switches) const {
+        return chosenDevice().childEnvironment(switches ? GpuDevice::WorkQueues::Default : GpuDevice::WorkQueues::One);
     }
 
     mutable std::once_flag chosen_;

@@ -36,8 +36,10 @@ std::string GpuDevice::label() const {
     return text;
 }
 
-std::vector<std::string> GpuDevice::childEnvironment() const {
-    return {"CUDA_VISIBLE_DEVICES=" + id, "CUDA_DEVICE_ORDER=PCI_BUS_ID"};
+std::vector<std::string> GpuDevice::childEnvironment(WorkQueues queues) const {
+    std::vector<std::string> env = {"CUDA_VISIBLE_DEVICES=" + id, "CUDA_DEVICE_ORDER=PCI_BUS_ID"};
+    if (queues == WorkQueues::One) env.push_back("CUDA_DEVICE_MAX_CONNECTIONS=1");
+    return env;
 }
 
 std::filesystem::path GpuDevice::lockFile() const { return lockDirectory() / ("gpu-" + safeFileName(id) + ".lock"); }

@@ -22,8 +22,12 @@ struct GpuDevice {
 
     /// "GPU 0 (NVIDIA H200)": how reports name it.
     std::string label() const;
-    /// The environment that pins a child to this device.
-    std::vector<std::string> childEnvironment() const;
+    /// Whether a child's CUDA context gets the driver's default number of hardware work queues, or one.
+    enum class WorkQueues { Default, One };
+    /// The environment that pins a child to this device. With WorkQueues::One the child's streams share one hardware
+    /// queue (CUDA_DEVICE_MAX_CONNECTIONS=1): its context starts in about a third of the time the driver serializes
+    /// between processes, but streams that would overlap run in turn, so a child that times launches keeps the default.
+    std::vector<std::string> childEnvironment(WorkQueues queues = WorkQueues::Default) const;
     /// The lock file whose turns order this device's runs (lockDirectory()/gpu-<id>.lock).
     std::filesystem::path lockFile() const;
 };

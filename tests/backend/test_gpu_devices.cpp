@@ -27,6 +27,9 @@ TEST_CASE("nvidia-smi's list gives each device its UUID, index and name") {
     CHECK(devices[2].label() == "GPU 2 (NVIDIA H200)");
     CHECK(devices[2].childEnvironment() ==
           std::vector<std::string>{"CUDA_VISIBLE_DEVICES=GPU-cccc3333-0000-0000-0000-000000000000", "CUDA_DEVICE_ORDER=PCI_BUS_ID"});
+    CHECK(devices[2].childEnvironment(GpuDevice::WorkQueues::One) ==
+          std::vector<std::string>{"CUDA_VISIBLE_DEVICES=GPU-cccc3333-0000-0000-0000-000000000000", "CUDA_DEVICE_ORDER=PCI_BUS_ID",
+                                   "CUDA_DEVICE_MAX_CONNECTIONS=1"});
     CHECK(parseNvidiaSmiList("No devices were found\n").empty());
 }
 
