@@ -13,7 +13,7 @@
 // spike/build_assets.mjs, spike/build_frontend.mjs; the child links that lesson's prebuilt harness)
 // Exits 1 when a file's verdicts differ and LIST (lines "PATH  why", PATH from the repository's root; # comments)
 // does not name it, or when LIST names a file given that no longer differs; a file refused as not supported in the
-// browser is not a difference.
+// browser is not a difference, unless --refusal-fails is given (files the browser must grade as the native grader does).
 // Env: GRADER (default build-kit/grader/grader), COURSE_JSON (default: `grader list --json`).
 // Non-goal: timing (the Check's stage times are measured elsewhere).
 import { execFileSync } from 'node:child_process';
@@ -31,6 +31,8 @@ const root = new URL('../../', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const lessonAt = args.indexOf('--lesson');
 const lesson = lessonAt >= 0 ? args.splice(lessonAt, 2)[1] : 'lesson3';
+const refusalFailsAt = args.indexOf('--refusal-fails');
+const refusalFails = refusalFailsAt >= 0 && args.splice(refusalFailsAt, 1).length > 0;
 const knownAt = args.indexOf('--known');
 /// The differences LIST explains: path -> why.
 const known = new Map(knownAt < 0 ? [] : readFileSync(args.splice(knownAt, 2)[1], 'utf8').split('\n')
@@ -118,6 +120,7 @@ for (const path of args) {
   const verdicts = want.checks.filter((c) => !NOT_IN_BROWSER.has(c.name)).map((c) => `${c.name}=${c.status}`).join(' ');
   const differs = !fileAgrees && !refused;
   if (differs !== known.has(file)) unexplained.push(differs ? `${file} differs` : `${file} is listed as differing but does not`);
+  if (refused && refusalFails) unexplained.push(`${file} is refused as not supported in the browser (--refusal-fails)`);
   console.log(`${file}: ${fileAgrees ? 'verdicts agree' : refused ? 'NOT SUPPORTED IN THE BROWSER' : known.has(file) ? `KNOWN DIFFERENCE (${known.get(file)})` : 'VERDICTS DIFFER'} (${verdicts}; browser ${(got.buildMs / 1000).toFixed(1)} s build, ${(got.judgeMs / 1000).toFixed(2)} s judge, of which ${got.runs.length} runs ${(got.runsMs / 1000).toFixed(2)} s)`);
   for (const n of notes) console.log(n);
 }
@@ -125,5 +128,5 @@ console.log(`summary: ${agreeing}/${files} files with every verdict agreeing, ${
             `${files - agreeing - unsupported} with another verdict; ${checksAgreeing}/${checks} checks agree (quiz and trainer left out); ` +
             `${findingsDiffer} agreeing checks with other findings or lines, ${messagesDiffer} with another message; ` +
             `browser build ${(buildMs / 1000).toFixed(1)} s, judge ${(judgeMs / 1000).toFixed(1)} s in all, of which the runs ${(runsMs / 1000).toFixed(1)} s`);
-for (const u of unexplained) console.log(`FAIL: ${u}${u.endsWith('not') ? '' : ' (not in the --known list)'}`);
+for (const u of unexplained) console.log(`FAIL: ${u}${u.endsWith(' differs') ? ' (not in the --known list)' : ''}`);
 process.exitCode = unexplained.length ? 1 : 0;

@@ -2,8 +2,8 @@
 // the way grader/frontend (clang's parser) does, on tokens instead of an
 // AST: a kernel launch `k<<<cfg>>>(args)` becomes a call of
 // ::cuemu::launcher, a __shared__ variable a reference to its block's slot,
-// and a reinterpret_cast to a pointer to a vector type (float4*) is checked
-// for its alignment where it is made. Every line keeps its number. What the tokens cannot settle (a launch or
+// and a cast to a pointer to a vector type (float4*), reinterpret_cast or
+// C-style, is checked for its alignment where it is made. Every line keeps its number. What the tokens cannot settle (a launch or
 // __shared__ inside a macro, a file-scope __shared__ variable, several
 // declarators) is refused as "not supported in the browser".
 // Non-goals: parsing C++ (clang, compiling the result, reports the errors);
@@ -118,7 +118,8 @@ export function rewrite(text) {
       if (t.kind === 'punct' && t.text === '}') depth--;
       if (t.kind === 'punct' && t.text === '<<<') launch(text, tokens, i, edit, out);
       if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, t.line);
-      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && /\breinterpret_cast\b/.test(t.text)) edit(i).replacement = macroVectorCasts(t.text);
+      if (t.kind === 'punct' && t.text === '(') cStyleVectorCast(tokens, i, edit, t.line);
+      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && VECTOR_CAST_IN_TEXT.test(t.text)) edit(i).replacement = macroVectorCasts(t.text);
       if (t.kind === 'id' && t.text === '__shared__') {
         if (depth === 0) throw new Unsupported('a file-scope __shared__ variable (not supported in the browser)', t.line);
         i = shared(tokens, i, edit, out, sharedId++);
@@ -145,18 +146,27 @@ function applyEdits(text, tokens, edits) {
   return result + text.slice(at);
 }
 
-/// A #define directive with its reinterpret_casts to vector pointers wrapped as vectorCast wraps them, located by
-/// __LINE__ where the macro is used.
+/// A #define directive with its casts to vector pointers wrapped as vectorCast and cStyleVectorCast wrap them, located
+/// by __LINE__ where the macro is used.
 function macroVectorCasts(directive) {
   const body = directive.slice(1);  // after the '#': the directive's tokens
   const tokens = tokenize(body), edits = new Map();
   const edit = (i) => { if (!edits.has(i)) edits.set(i, { before: '', after: '', replacement: null }); return edits.get(i); };
-  tokens.forEach((t, i) => { if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, '__LINE__'); });
+  tokens.forEach((t, i) => {
+    if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, '__LINE__');
+    if (t.kind === 'punct' && t.text === '(') cStyleVectorCast(tokens, i, edit, '__LINE__');
+  });
   return '#' + applyEdits(body, tokens, edits);
 }
 
 /// CUDA's vector types (float4, double2, ...), whose alignment is their size (a 3-vector's, its element's).
 const VECTOR_TYPE = /^(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]$/;
+/// A text that may hold a cast to a pointer to a vector type, either spelling.
+const VECTOR_CAST_IN_TEXT = /\breinterpret_cast\b|\b(u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]\s*(const\s*|volatile\s*)*\*\s*\)/;
+/// Words a pointer type's spelling may hold beside its vector type.
+const TYPE_WORDS = /^(const|volatile|__restrict__|__restrict|struct)$/;
+/// Words after which `(` opens an expression, not a call's arguments.
+const EXPRESSION_WORDS = /^(return|co_return|throw|else|do|case)$/;
 
 /// Wraps the reinterpret_cast at token `at` in ::cuemu::checkedVectorPointer when it makes a pointer to a vector type:
 /// clang splits a vector's load or store into smaller ones, so a misaligned one is refused where the pointer is made
@@ -173,6 +183,53 @@ function vectorCast(tokens, at, edit, line) {
   if (end < 0) return;
   edit(at).before += '::cuemu::checkedVectorPointer(';
   edit(end).after += `, ${line})`;
+}
+
+/// Wraps the C-style cast whose `(` is token `at`, `(float4*)p` or `(const float4 *)&a[i]`, with its operand as
+/// vectorCast wraps a reinterpret_cast. Leaves alone a parenthesis that is not such a cast (a call's or a
+/// declaration's parameters, sizeof's operand) and a cast whose operand it cannot take apart.
+function cStyleVectorCast(tokens, at, edit, line) {
+  const before = tokens[at - 1];
+  if (before && (before.kind === 'num' || before.kind === 'str' || before.text === ')' || before.text === ']' || before.text === '>' ||
+                 (before.kind === 'id' && !EXPRESSION_WORDS.test(before.text)))) return;
+  let close = at + 1;
+  while (close < tokens.length && (tokens[close].kind === 'id' || tokens[close].text === '::' || tokens[close].text === '*')) close++;
+  const type = tokens.slice(at + 1, close);
+  if (tokens[close]?.text !== ')' || type.at(-1)?.text !== '*' || type.filter((t) => t.text === '*').length !== 1 ||
+      !type.some((t) => VECTOR_TYPE.test(t.text)) ||
+      !type.every((t) => t.text === '*' || t.text === '::' || t.text === 'cuemu' || VECTOR_TYPE.test(t.text) || TYPE_WORDS.test(t.text))) return;
+  const end = unaryEnd(tokens, close + 1);
+  if (end < 0) return;
+  edit(at).before += '::cuemu::checkedVectorPointer(';
+  edit(end).after += `, ${line})`;
+}
+
+/// The index of the last token of the unary expression (a cast's operand) that starts at token `k`, or -1 where the
+/// tokens do not settle it.
+function unaryEnd(tokens, k) {
+  const t = tokens[k];
+  if (!t) return -1;
+  if (t.kind === 'punct' && /^(&|\*|-|\+|!|~|\+\+|--)$/.test(t.text)) return unaryEnd(tokens, k + 1);
+  let last;
+  if (t.text === '(') {
+    last = closing(tokens, k);
+    if (last < 0) return -1;
+    const next = tokens[last + 1];
+    if (next && (next.kind === 'id' || next.kind === 'num' || next.text === '(')) return unaryEnd(tokens, last + 1);  // another cast
+  } else if (t.kind === 'id' || t.text === '::') {
+    last = t.text === '::' ? k + 1 : k;
+    if (tokens[last]?.kind !== 'id') return -1;
+    while (tokens[last + 1]?.text === '::' && tokens[last + 2]?.kind === 'id') last += 2;
+    if (tokens[last + 1]?.text === '<') return -1;  // template arguments: not taken apart
+  } else if (t.kind === 'num' || t.kind === 'str') last = k;
+  else return -1;
+  for (;;) {  // postfix: [i], (args), .m, ->m, ++, --
+    const next = tokens[last + 1];
+    if (next?.text === '[' || next?.text === '(') { last = closing(tokens, last + 1); if (last < 0) return -1; }
+    else if ((next?.text === '.' || next?.text === '->') && tokens[last + 2]?.kind === 'id') last += 2;
+    else if (next?.text === '++' || next?.text === '--') last += 1;
+    else return last;
+  }
 }
 
 /// Rewrites the launch whose `<<<` is token `open` of `text`.
