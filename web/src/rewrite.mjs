@@ -1,11 +1,13 @@
 // The browser's front end: rewrites a student's CUDA file for the emulator
 // the way grader/frontend (clang's parser) does, on tokens instead of an
 // AST: a kernel launch `k<<<cfg>>>(args)` becomes a call of
-// ::cuemu::launcher, a __shared__ variable a reference to its block's slot,
+// ::cuemu::launcher, each __shared__ variable a reference to its block's slot,
 // and a cast to a pointer to a vector type (float4*), reinterpret_cast or
-// C-style, is checked for its alignment where it is made. Every line keeps its number. What the tokens cannot settle (a launch or
-// __shared__ inside a macro, a file-scope __shared__ variable, several
-// declarators) is refused as "not supported in the browser".
+// C-style, is checked for its alignment where it is made; a file-scope
+// __shared__ variable becomes a function, its uses calls. Every line keeps
+// its number. What the tokens cannot settle (a launch or __shared__ inside a
+// macro, an extern __shared__ declaration of several, an initialized one)
+// is refused as "not supported in the browser".
 // Non-goals: parsing C++ (clang, compiling the result, reports the errors);
 // files other than the student's one.
 
@@ -121,8 +123,10 @@ export function rewrite(text) {
       if (t.kind === 'punct' && t.text === '(') cStyleVectorCast(tokens, i, edit, t.line);
       if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && VECTOR_CAST_IN_TEXT.test(t.text)) edit(i).replacement = macroVectorCasts(t.text);
       if (t.kind === 'id' && t.text === '__shared__') {
-        if (depth === 0) throw new Unsupported('a file-scope __shared__ variable (not supported in the browser)', t.line);
-        i = shared(tokens, i, edit, out, sharedId++);
+        const declaration = shared(tokens, i, edit, out, sharedId, depth === 0 ? text : null);
+        sharedId += declaration.declarators;
+        for (const name of declaration.fileScope) fileScopeUses(tokens, declaration.end + 1, name, edit);
+        i = declaration.end;
       }
     }
   } catch (e) {
@@ -278,21 +282,27 @@ function launch(text, tokens, open, edit, out) {
   edit(close + 1).replacement = '.run(';
 }
 
-/// Rewrites the declaration whose `__shared__` is token `at`; the index of its `;`.
-function shared(tokens, at, edit, out, id) {
+/// Rewrites the declaration whose `__shared__` is token `at`, each of its declarators (`__shared__ float a[T][T],
+/// b[T][T];`): {end: the index of its `;`, declarators, fileScope: the names its uses must call}. In a function,
+/// each variable becomes a reference to its block's slot; at file scope (`text` given: the file) each becomes a
+/// function that returns that reference, `cuemu_shared_NAME()`, as the native front end makes it, written on the
+/// declaration's first line (its other lines are kept empty).
+function shared(tokens, at, edit, out, firstId, text) {
   const line = tokens[at].line;
   const fail = (why) => { throw new Unsupported(`${why} (not supported in the browser)`, line); };
   let begin = at;  // the declaration's first token
   while (begin > 0 && !/^[;{}]$/.test(tokens[begin - 1].text) && tokens[begin - 1].kind !== 'pp') begin--;
   let end = at;
+  const commas = [];  // the declarators' separators, outside brackets
   for (; end < tokens.length && tokens[end].text !== ';'; end++) {
     if (OPEN[tokens[end].text]) { end = closing(tokens, end); if (end < 0) fail('a __shared__ declaration the browser front end cannot take apart'); }
-    else if (tokens[end].text === ',') fail('several variables in one __shared__ declaration');
+    else if (tokens[end].text === ',') commas.push(end);
     else if (tokens[end].text === '=') fail('an initialized __shared__ variable');
   }
   if (end >= tokens.length) fail('a __shared__ declaration without its ;');
-  let alignment = 0, dynamic = false, name = -1;
-  for (let k = begin; k < end; k++) {
+  let alignment = 0, dynamic = false;
+  const firstDeclarator = commas.length ? commas[0] : end;
+  for (let k = begin; k < firstDeclarator; k++) {  // the specifiers
     const t = tokens[k];
     if (t.text === '__shared__' || t.text === 'static') edit(k).replacement = '';
     else if (t.text === 'extern') { edit(k).replacement = ''; dynamic = true; }
@@ -303,20 +313,89 @@ function shared(tokens, at, edit, out, id) {
       for (let j = k; j <= close; j++) edit(j).replacement = '';
       k = close;
     } else if (t.text === '__attribute__') fail('an __attribute__ on a __shared__ variable');
-    else if (t.kind === 'id' && name < 0 && (tokens[k + 1].text === '[' || k + 1 === end)) name = k;
   }
-  if (name < 0) fail('a __shared__ declaration the browser front end cannot take apart');
-  const n = tokens[name].text;
-  out.shared.push({ name: n, line: tokens[name].line, file_scope: false, dynamic });
-  if (dynamic) {
-    if (tokens[name + 1].text !== '[' || tokens[name + 2].text !== ']') fail('an extern __shared__ variable that is not an array of unknown size');
-    edit(name + 1).replacement = '';
-    edit(name + 2).replacement = '';
-    edit(name).replacement = `(*${n})`;
-    edit(end - 1).after += ` = ::cuemu::dynamicSharedAs<std::remove_pointer_t<decltype(${n})>>("${n}")`;
-  } else {
-    edit(name).replacement = `(&${n})`;
-    edit(end - 1).after += ` = ::cuemu::sharedVar<std::remove_reference_t<decltype(${n})>>(${id}, "${n}", ${tokens[name].line}, ${alignment})`;
+  if (dynamic && commas.length) fail('several variables in one extern __shared__ declaration');
+  const bounds = [begin, ...commas.map((c) => c + 1)];
+  if (text !== null) return fileScopeShared(tokens, begin, firstDeclarator, bounds, commas, end, edit, out, firstId, alignment, dynamic);
+  bounds.forEach((from, d) => {
+    const to = d < commas.length ? commas[d] : end;  // this declarator's tokens: [from, to)
+    const name = declaratorName(tokens, from, to);
+    if (name < 0 || (d > 0 && name !== from)) fail('a __shared__ declaration the browser front end cannot take apart');
+    const n = tokens[name].text;
+    out.shared.push({ name: n, line: tokens[name].line, file_scope: false, dynamic });
+    if (dynamic) {
+      if (tokens[name + 1].text !== '[' || tokens[name + 2].text !== ']') fail('an extern __shared__ variable that is not an array of unknown size');
+      edit(name + 1).replacement = '';
+      edit(name + 2).replacement = '';
+      edit(name).replacement = `(*${n})`;
+      edit(to - 1).after += ` = ::cuemu::dynamicSharedAs<std::remove_pointer_t<decltype(${n})>>("${n}")`;
+    } else {
+      edit(name).replacement = `(&${n})`;
+      edit(to - 1).after += ` = ::cuemu::sharedVar<std::remove_reference_t<decltype(${n})>>(${firstId + d}, "${n}", ${tokens[name].line}, ${alignment})`;
+    }
+  });
+  return { end, declarators: bounds.length, fileScope: [] };
+}
+
+/// The name token of the declarator in tokens [from, to) (the first identifier before its `[` or at its end), or -1.
+function declaratorName(tokens, from, to) {
+  for (let k = from; k < to; k++)
+    if (tokens[k].kind === 'id' && !/^(__shared__|static|extern|__align__|alignas)$/.test(tokens[k].text) &&
+        (tokens[k + 1].text === '[' || k + 1 === to)) return k;
+  return -1;
+}
+
+/// shared()'s file-scope part: the declaration [begin, end] becomes one function per declarator, on its lines.
+function fileScopeShared(tokens, begin, firstDeclarator, bounds, commas, end, edit, out, firstId, alignment, dynamic) {
+  const fail = (why) => { throw new Unsupported(`${why} (not supported in the browser)`, tokens[begin].line); };
+  const spelled = (from, to) => {  // the tokens kept (not __shared__, static, extern, an alignment), spaced
+    const kept = [];
+    for (let k = from; k < to; k++) if (edit(k).replacement !== '') kept.push(tokens[k].text);
+    return kept.join(' ');
+  };
+  const firstName = declaratorName(tokens, begin, firstDeclarator);
+  let typeEnd = firstName;  // the specifiers the declarators share: without the first one's * or &
+  while (typeEnd > begin && (tokens[typeEnd - 1].text === '*' || tokens[typeEnd - 1].text === '&')) typeEnd--;
+  const names = [];
+  let functions = '';
+  bounds.forEach((from, d) => {
+    const to = d < commas.length ? commas[d] : end;
+    const name = declaratorName(tokens, from, to);
+    if (name < 0 || (d > 0 && name !== from)) fail('a __shared__ declaration the browser front end cannot take apart');
+    const n = tokens[name].text, ref = `cuemu_shared_${n}()`;
+    out.shared.push({ name: n, line: tokens[name].line, file_scope: true, dynamic });
+    names.push(n);
+    const pointers = d === 0 ? spelled(typeEnd, name) : '';
+    if (dynamic) {
+      if (tokens[name + 1].text !== '[' || tokens[name + 2].text !== ']' || name + 3 !== to)
+        fail('an extern __shared__ variable that is not an array of unknown size');
+      functions += `${spelled(begin, typeEnd)} ${pointers}(*${ref}) { return ::cuemu::dynamicSharedAs<std::remove_pointer_t<decltype(${ref})>>("${n}"); } `;
+    } else {
+      functions += `${spelled(begin, typeEnd)} ${pointers}(&${ref})${spelled(name + 1, to)} { return ::cuemu::sharedVar<std::remove_reference_t<` +
+                   `decltype(${ref})>>(${firstId + d}, "${n}", ${tokens[name].line}, ${alignment}); } `;
+    }
+  });
+  for (let k = begin; k <= end; k++) edit(k).replacement = '';  // the spaces and line breaks between them stay
+  edit(begin).before += functions;
+  return { end, declarators: bounds.length, fileScope: names };
+}
+
+/// Replaces each use of the file-scope __shared__ variable `name` from token `from` on, in code and in #define
+/// bodies, with its function's call (an identifier after `.`, `->` or `::` is another name).
+function fileScopeUses(tokens, from, name, edit) {
+  const isUse = (list, k) => list[k].kind === 'id' && list[k].text === name && !['.', '->', '::'].includes(list[k - 1]?.text);
+  for (let k = from; k < tokens.length; k++) {
+    if (isUse(tokens, k)) edit(k).replacement = `cuemu_shared_${name}()`;
+    else if (tokens[k].kind === 'pp' && /^#\s*define\b/.test(tokens[k].text) && new RegExp(`\\b${name}\\b`).test(tokens[k].text)) {
+      const current = edit(k).replacement ?? tokens[k].text;
+      const body = current.slice(1), inner = tokenize(body);
+      let rewritten = '', at = 0;
+      inner.forEach((t, j) => {
+        if (j < 2 || !isUse(inner, j)) return;  // define NAME: the macro's own name stays
+        rewritten += body.slice(at, t.start) + `cuemu_shared_${name}()`;
+        at = t.end;
+      });
+      edit(k).replacement = '#' + rewritten + body.slice(at);
+    }
   }
-  return end;
 }
