@@ -121,7 +121,8 @@ export function rewrite(text) {
       if (t.kind === 'punct' && t.text === '<<<') launch(text, tokens, i, edit, out);
       if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, t.line);
       if (t.kind === 'punct' && t.text === '(') cStyleVectorCast(tokens, i, edit, t.line);
-      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && VECTOR_CAST_IN_TEXT.test(t.text)) edit(i).replacement = macroVectorCasts(t.text);
+      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && VECTOR_CAST_IN_TEXT.test(t.text))  // after fileScopeUses' edit, if any
+        edit(i).replacement = macroVectorCasts(edits.get(i)?.replacement ?? t.text);
       if (t.kind === 'id' && t.text === '__shared__') {
         const declaration = shared(tokens, i, edit, out, sharedId, depth === 0 ? text : null);
         sharedId += declaration.declarators;
@@ -218,8 +219,9 @@ function unaryEnd(tokens, k) {
   if (t.text === '(') {
     last = closing(tokens, k);
     if (last < 0) return -1;
-    const next = tokens[last + 1];
-    if (next && (next.kind === 'id' || next.kind === 'num' || next.text === '(')) return unaryEnd(tokens, last + 1);  // another cast
+    const next = tokens[last + 1], inside = tokens.slice(k + 1, last);
+    const pointerType = inside.length > 1 && inside.at(-1).text === '*' && inside.every((x) => x.kind === 'id' || x.text === '::' || x.text === '*');
+    if (next && (pointerType || next.kind === 'id' || next.kind === 'num' || next.text === '(')) return unaryEnd(tokens, last + 1);  // another cast
   } else if (t.kind === 'id' || t.text === '::') {
     last = t.text === '::' ? k + 1 : k;
     if (tokens[last]?.kind !== 'id') return -1;
