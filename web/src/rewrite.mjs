@@ -4,10 +4,11 @@
 // ::cuemu::launcher, each __shared__ variable a reference to its block's slot,
 // and a cast to a pointer to a vector type (float4*), reinterpret_cast or
 // C-style, is checked for its alignment where it is made; a file-scope
-// __shared__ variable becomes a function, its uses calls. Every line keeps
-// its number. What the tokens cannot settle (a launch or __shared__ inside a
-// macro, an extern __shared__ declaration of several, an initialized one)
-// is refused as "not supported in the browser".
+// __shared__ variable becomes a function, its uses calls; launches and
+// __shared__ declarations in a #define's body are rewritten there. Every
+// line keeps its number. What the tokens cannot settle (a launch or
+// __shared__ in another directive, an extern __shared__ declaration of
+// several, an initialized one) is refused as "not supported in the browser".
 // Non-goals: parsing C++ (clang, compiling the result, reports the errors);
 // files other than the student's one.
 
@@ -111,8 +112,8 @@ export function rewrite(text) {
   const out = { rewritten: '', launches: [], shared: [], unsupported: [] };
   try {
     for (const t of tokens)
-      if (t.kind === 'pp' && /<<<|\b__shared__\b/.test(t.text))
-        throw new Unsupported('a kernel launch or __shared__ variable inside a macro (not supported in the browser)', t.line);
+      if (t.kind === 'pp' && /<<<|\b__shared__\b/.test(t.text) && !/^#\s*define\b/.test(t.text))
+        throw new Unsupported('a kernel launch or __shared__ variable inside a directive other than #define (not supported in the browser)', t.line);
     let depth = 0, sharedId = 0;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];
@@ -121,7 +122,9 @@ export function rewrite(text) {
       if (t.kind === 'punct' && t.text === '<<<') launch(text, tokens, i, edit, out);
       if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, t.line);
       if (t.kind === 'punct' && t.text === '(') cStyleVectorCast(tokens, i, edit, t.line);
-      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && VECTOR_CAST_IN_TEXT.test(t.text))  // after fileScopeUses' edit, if any
+      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && /<<<|\b__shared__\b/.test(t.text))  // after fileScopeUses' edit, if any
+        edit(i).replacement = macroBody(edits.get(i)?.replacement ?? t.text, t.line);
+      if (t.kind === 'pp' && /^#\s*define\b/.test(t.text) && VECTOR_CAST_IN_TEXT.test(t.text))
         edit(i).replacement = macroVectorCasts(edits.get(i)?.replacement ?? t.text);
       if (t.kind === 'id' && t.text === '__shared__') {
         const declaration = shared(tokens, i, edit, out, sharedId, depth === 0 ? text : null);
@@ -161,6 +164,35 @@ function macroVectorCasts(directive) {
     if (t.kind === 'id' && t.text === 'reinterpret_cast') vectorCast(tokens, i, edit, '__LINE__');
     if (t.kind === 'punct' && t.text === '(') cStyleVectorCast(tokens, i, edit, '__LINE__');
   });
+  return '#' + applyEdits(body, tokens, edits);
+}
+
+/// The first slot number of a __shared__ variable a macro declares: each use of the macro numbers its own with
+/// __COUNTER__ above the ones the file's own declarations take.
+const MACRO_SLOTS = 4096;
+
+/// A #define directive with the kernel launches and the __shared__ declarations of its body rewritten as launch() and
+/// shared() rewrite them; a kernel or variable named by one of the macro's parameters is named by its argument's
+/// spelling (`#kernel`), and a variable's slot by __COUNTER__ and __LINE__ where the macro is used, as the native
+/// front end, which sees the expansion, names and places them. `line`: the directive's, for what it cannot take apart.
+function macroBody(directive, line) {
+  const body = directive.slice(1);  // after the '#': the directive's tokens
+  const tokens = tokenize(body), edits = new Map();
+  const edit = (i) => { if (!edits.has(i)) edits.set(i, { before: '', after: '', replacement: null }); return edits.get(i); };
+  const functionLike = tokens[2]?.text === '(' && tokens[2].start === tokens[1].end;
+  const bodyStart = functionLike ? tokens.findIndex((t, k) => k > 2 && t.text === ')') + 1 : 2;
+  const parameters = new Set(tokens.slice(3, functionLike ? bodyStart - 1 : 3).filter((t) => t.kind === 'id').map((t) => t.text));
+  const spell = (name) => (parameters.has(name) ? `#${name}` : `"${quoted(name)}"`);
+  const found = { launches: [], shared: [] }, macro = { line, bodyStart, spell };
+  try {
+    for (let i = bodyStart; i < tokens.length; i++) {
+      if (tokens[i].kind === 'punct' && tokens[i].text === '<<<') launch(body, tokens, i, edit, found, spell);
+      if (tokens[i].kind === 'id' && tokens[i].text === '__shared__') i = shared(tokens, i, edit, found, 0, null, macro).end;
+    }
+  } catch (e) {
+    if (e instanceof Unsupported) e.line = line;
+    throw e;
+  }
   return '#' + applyEdits(body, tokens, edits);
 }
 
@@ -238,8 +270,9 @@ function unaryEnd(tokens, k) {
   }
 }
 
-/// Rewrites the launch whose `<<<` is token `open` of `text`.
-function launch(text, tokens, open, edit, out) {
+/// Rewrites the launch whose `<<<` is token `open` of `text`; `spell(kernel)`: the launcher's name for the kernel as
+/// spelled, a string literal.
+function launch(text, tokens, open, edit, out, spell = (kernel) => `"${quoted(kernel)}"`) {
   const line = tokens[open].line;
   const fail = () => { throw new Unsupported('a kernel launch the browser front end cannot take apart (not supported in the browser)', line); };
   // The kernel: identifiers joined by ::, each with template arguments.
@@ -276,7 +309,7 @@ function launch(text, tokens, open, edit, out) {
   if (close < 0 || tokens[close + 1]?.text !== '(' || closing(tokens, close + 1) < 0) fail();
   const kernel = text.slice(tokens[first].start, tokens[open - 1].end).replace(/\s+/g, ' ');  // as spelled, spaces collapsed
   out.launches.push({ kernel, line });
-  edit(first).before += `::cuemu::launcher("${quoted(kernel)}", [&](auto&&... cuemu_args) { `;
+  edit(first).before += `::cuemu::launcher(${spell(kernel)}, [&](auto&&... cuemu_args) { `;
   const e = edit(open - 1);
   e.after = '(cuemu_args...); })' + e.after;
   edit(open).replacement = '.config(';
@@ -289,11 +322,12 @@ function launch(text, tokens, open, edit, out) {
 /// each variable becomes a reference to its block's slot; at file scope (`text` given: the file) each becomes a
 /// function that returns that reference, `cuemu_shared_NAME()`, as the native front end makes it, written on the
 /// declaration's first line (its other lines are kept empty).
-function shared(tokens, at, edit, out, firstId, text) {
-  const line = tokens[at].line;
+function shared(tokens, at, edit, out, firstId, text, macro = null) {
+  const line = macro ? macro.line : tokens[at].line;
   const fail = (why) => { throw new Unsupported(`${why} (not supported in the browser)`, line); };
   let begin = at;  // the declaration's first token
-  while (begin > 0 && !/^[;{}]$/.test(tokens[begin - 1].text) && tokens[begin - 1].kind !== 'pp') begin--;
+  const floor = macro ? macro.bodyStart : 0;
+  while (begin > floor && !/^[;{}]$/.test(tokens[begin - 1].text) && tokens[begin - 1].kind !== 'pp') begin--;
   let end = at;
   const commas = [];  // the declarators' separators, outside brackets
   for (; end < tokens.length && tokens[end].text !== ';'; end++) {
@@ -301,7 +335,7 @@ function shared(tokens, at, edit, out, firstId, text) {
     else if (tokens[end].text === ',') commas.push(end);
     else if (tokens[end].text === '=') fail('an initialized __shared__ variable');
   }
-  if (end >= tokens.length) fail('a __shared__ declaration without its ;');
+  if (end >= tokens.length && !macro) fail('a __shared__ declaration without its ;');  // a macro's may end at its use
   let alignment = 0, dynamic = false;
   const firstDeclarator = commas.length ? commas[0] : end;
   for (let k = begin; k < firstDeclarator; k++) {  // the specifiers
@@ -324,16 +358,18 @@ function shared(tokens, at, edit, out, firstId, text) {
     const name = declaratorName(tokens, from, to);
     if (name < 0 || (d > 0 && name !== from)) fail('a __shared__ declaration the browser front end cannot take apart');
     const n = tokens[name].text;
-    out.shared.push({ name: n, line: tokens[name].line, file_scope: false, dynamic });
+    const spelled = macro ? macro.spell(n) : `"${n}"`;  // the name, the slot's number and line as the slot takes them
+    const id = macro ? `${MACRO_SLOTS} + __COUNTER__` : `${firstId + d}`, at = macro ? '__LINE__' : `${tokens[name].line}`;
+    if (!macro) out.shared.push({ name: n, line: tokens[name].line, file_scope: false, dynamic });
     if (dynamic) {
       if (tokens[name + 1].text !== '[' || tokens[name + 2].text !== ']') fail('an extern __shared__ variable that is not an array of unknown size');
       edit(name + 1).replacement = '';
       edit(name + 2).replacement = '';
       edit(name).replacement = `(*${n})`;
-      edit(to - 1).after += ` = ::cuemu::dynamicSharedAs<std::remove_pointer_t<decltype(${n})>>("${n}")`;
+      edit(to - 1).after += ` = ::cuemu::dynamicSharedAs<std::remove_pointer_t<decltype(${n})>>(${spelled})`;
     } else {
       edit(name).replacement = `(&${n})`;
-      edit(to - 1).after += ` = ::cuemu::sharedVar<std::remove_reference_t<decltype(${n})>>(${firstId + d}, "${n}", ${tokens[name].line}, ${alignment})`;
+      edit(to - 1).after += ` = ::cuemu::sharedVar<std::remove_reference_t<decltype(${n})>>(${id}, ${spelled}, ${at}, ${alignment})`;
     }
   });
   return { end, declarators: bounds.length, fileScope: [] };
