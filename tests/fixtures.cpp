@@ -88,6 +88,14 @@ std::string yamlScalar(const std::string& text) {
 
 }  // namespace
 
+grader::Lesson quizLesson3() {
+    grader::Lesson lesson;
+    lesson.id = lesson.label = "lesson3";
+    lesson.number = 3;
+    lesson.folder = "03-phase-loop";
+    return lesson;
+}
+
 const std::vector<std::string> kAllSampleQuestions = {"phases", "flops", "ratio", "barrier", "steps"};
 
 std::string sampleQuizYaml(const std::vector<std::string>& questions) {

@@ -28,6 +28,9 @@ std::string edited(std::string text, const std::string& from, const std::string&
 /// `yaml` parsed as quiz.yaml; the test stops with the parser's message where it does not parse.
 grader::Quiz parsedQuiz(const std::string& yaml);
 
+/// The course's lesson 3 as the quiz's files name it: id and label "lesson3", folder 03-phase-loop, no checks.
+grader::Lesson quizLesson3();
+
 /// One lesson of a test course: the kit lesson it names (1 to 4), its title, its checks' flow list, and
 /// its folder and file (student and solution) where they are not the kit's.
 struct CourseLesson {

@@ -24,18 +24,10 @@ std::string sampleQuizText() {
 
 Quiz sampleQuiz() { return fixtures::parsedQuiz(sampleQuizText()); }
 
-Lesson lesson3() {
-    Lesson lesson;
-    lesson.id = lesson.label = "lesson3";
-    lesson.number = 3;
-    lesson.folder = "03-phase-loop";
-    return lesson;
-}
-
 }  // namespace
 
 TEST_CASE("the blank file lists every question under its text and the form of its answer, never a right one") {
-    CHECK(blankAnswers(sampleQuiz(), lesson3()) ==
+    CHECK(blankAnswers(sampleQuiz(), fixtures::quizLesson3()) ==
           "# Lesson 3 quiz: your answers to the control questions of the lesson\n"
           "# (lessons/03-phase-loop/quiz.yaml). After each question id write your answer in\n"
           "# the form its comment gives. See the questions, their choices and hints for\n"
@@ -55,7 +47,7 @@ TEST_CASE("the blank file lists every question under its text and the form of it
 
 TEST_CASE("the blank file parses, with every question unanswered") {
     const Quiz quiz = sampleQuiz();
-    auto answers = parseAnswers(blankAnswers(quiz, lesson3()), "quiz_answers.yaml", quiz);
+    auto answers = parseAnswers(blankAnswers(quiz, fixtures::quizLesson3()), "quiz_answers.yaml", quiz);
     REQUIRE(answers.ok());
     for (const auto& r : gradeQuiz(quiz, *answers).results) CHECK(r.verdict == Verdict::Unanswered);
 }
@@ -63,12 +55,12 @@ TEST_CASE("the blank file parses, with every question unanswered") {
 TEST_CASE("the blank file is written only where no file is") {
     TempFolder folder("blank");
     const auto path = folder.path / "quiz_answers.yaml";
-    CHECK_FALSE(writeBlankAnswers(sampleQuiz(), lesson3(), path).has_value());
-    CHECK(readText(path) == blankAnswers(sampleQuiz(), lesson3()));
+    CHECK_FALSE(writeBlankAnswers(sampleQuiz(), fixtures::quizLesson3(), path).has_value());
+    CHECK(readText(path) == blankAnswers(sampleQuiz(), fixtures::quizLesson3()));
     writeText(path, "mine");
-    auto refused = writeBlankAnswers(sampleQuiz(), lesson3(), path);
+    auto refused = writeBlankAnswers(sampleQuiz(), fixtures::quizLesson3(), path);
     REQUIRE(refused.has_value());
     CHECK(refused->message == "already exists");
     CHECK(readText(path) == "mine");
-    CHECK(writeBlankAnswers(sampleQuiz(), lesson3(), folder.path / "no-such-folder" / "q.yaml").has_value());
+    CHECK(writeBlankAnswers(sampleQuiz(), fixtures::quizLesson3(), folder.path / "no-such-folder" / "q.yaml").has_value());
 }

@@ -24,14 +24,6 @@ const std::string& plainText() {
 
 Quiz sealedQuiz() { return studentKitQuiz(fixtures::parsedQuiz(plainText()), plainText(), true).value(); }
 
-Lesson lesson3() {
-    Lesson lesson;
-    lesson.id = lesson.label = "lesson3";
-    lesson.number = 3;
-    lesson.folder = "03-phase-loop";
-    return lesson;
-}
-
 /// `text` as a JSON string; "null" stands for JSON's null.
 std::string nlohmannQuoted(const std::string& text) {
     if (text == std::string("null")) return "null";
@@ -106,12 +98,12 @@ TEST_CASE("answers however typed read back alike from the downloaded file and fr
                                  nlohmannQuoted(flops) + ", \"barrier\": " + nlohmannQuoted(barrier) + ", \"steps\": " + steps + "}}";
         auto fromPage = answersFromJson(page, quiz);
         REQUIRE_MESSAGE(fromPage.ok(), (fromPage.ok() ? "" : fromPage.error().format()));
-        const std::string file = answersFileText(quiz, lesson3(), *fromPage);
+        const std::string file = answersFileText(quiz, fixtures::quizLesson3(), *fromPage);
         auto fromFile = parseAnswers(file, "quiz_answers.yaml", quiz);
         REQUIRE_MESSAGE(fromFile.ok(), (fromFile.ok() ? "" : fromFile.error().format() + "\n" + file));
         checkSameAnswers(*fromFile, *fromPage, quiz);
     }
-    CHECK(answersFileText(quiz, lesson3(), Answers{}) == blankAnswers(quiz, lesson3()));
+    CHECK(answersFileText(quiz, fixtures::quizLesson3(), Answers{}) == blankAnswers(quiz, fixtures::quizLesson3()));
     CHECK_FALSE(answersFromJson(R"({"lesson": "lesson1", "answers": {}})", quiz).ok());
     CHECK_FALSE(answersFromJson(R"({"lesson": "lesson3", "answers": {"phasse": "64"}})", quiz).ok());
 }
