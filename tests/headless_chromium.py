@@ -7,6 +7,8 @@ Non-goal: what a page is asked or expected to do (each test says that)."""
 import importlib.util
 import os
 import shutil
+import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -61,6 +63,23 @@ def start_chromium(paths, extra_flags=(), logging=None, load_timeout=30):
     driver = webdriver.Chrome(service=Service(executable_path=paths[1]), options=options)
     driver.set_page_load_timeout(load_timeout)
     return driver
+
+
+def serve(folder):
+    """(server, port): python3's http.server serving `folder` on a free port of 127.0.0.1 (terminate it when done)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return server, port
+
+
+def start_offline_chromium(paths, profile, load_timeout=60):
+    """start_chromium with the profile folder `profile`, where a request to any host but 127.0.0.1 fails: a page under
+    test must need none."""
+    return start_chromium(paths, [f"--user-data-dir={profile}", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
+                          load_timeout=load_timeout)
 
 
 def wait_ready(driver, seconds=5):

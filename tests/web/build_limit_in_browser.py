@@ -15,11 +15,11 @@ instantiations took 38 s unloaded).
 Exit 77 (skipped) without Chromium, its driver, selenium or a built web/dist.
 Usage: build_limit_in_browser.py WEB_DIST STARTER_DIR
 Non-goal: a run's time limit (page_in_browser.py stops a kernel that never ends)."""
-import re, socket, subprocess, sys, tempfile, time
+import re, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
-from headless_chromium import expect, failures, find_chromium, skip, start_chromium, wait_ready
+from headless_chromium import expect, failures, find_chromium, serve, skip, start_offline_chromium, wait_ready
 
 LIMIT_S = 40
 SLOW = """
@@ -44,17 +44,12 @@ if count != 1:
     raise SystemExit(f"FAIL: {dist / 'index.html'} does not hold the page's build limit (compileLimitS) once")
 (site / "index.html").write_text(page_html)
 
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+server, port = serve(site)
 profile = tempfile.mkdtemp(prefix="web-build-limit-profile-")
 driver = None
 try:
     time.sleep(0.5)
-    driver = start_chromium(chromium, [f"--user-data-dir={profile}", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
-                            load_timeout=60)
+    driver = start_offline_chromium(chromium, profile)
     driver.get(f"http://127.0.0.1:{port}/index.html#lesson=1&lang=en")
     wait_ready(driver, seconds=20)
     output = driver.find_element(By.ID, "output")

@@ -14,11 +14,11 @@ time "Check answers" took.
 Exit 77 (skipped) without Chromium, its driver, selenium or a built web/dist.
 Usage: quiz_in_browser.py WEB_DIST KIT_ROOT GRADER
 Non-goal: every answer set (web/spike/compare_quiz.mjs compares them in node)."""
-import shutil, socket, subprocess, sys, tempfile, time
+import shutil, subprocess, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
-from headless_chromium import expect, failures, find_chromium, skip, start_chromium, wait_ready
+from headless_chromium import expect, failures, find_chromium, serve, skip, start_offline_chromium, wait_ready
 
 dist, kit, grader = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(), str(Path(sys.argv[3]).resolve())
 chromium = find_chromium()
@@ -46,18 +46,13 @@ def quiz_lines(report):
     return "\n".join(lines[start:end])
 
 
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(dist)],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+server, port = serve(dist)
 profile = tempfile.mkdtemp(prefix="web-quiz-profile-")
 downloads = tempfile.mkdtemp(prefix="web-quiz-downloads-")
 driver = None
 try:
     time.sleep(0.5)
-    driver = start_chromium(chromium, [f"--user-data-dir={profile}", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
-                            load_timeout=60)
+    driver = start_offline_chromium(chromium, profile)
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
     driver.get(f"http://127.0.0.1:{port}/index.html#lesson=1&lang=en")
     wait_ready(driver, seconds=20)
