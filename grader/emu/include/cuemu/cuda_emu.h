@@ -91,7 +91,7 @@ void* dynamicShared(const char* name, size_t elementBytes);
 /// The browser's build: stops a kernel that makes a pointer to a vector type (float4, double2, ...) from an address in
 /// shared or device memory its alignment does not divide, as not supported there (its compiler splits the vector's
 /// access into smaller ones, so the GPU's misaligned-address fault could not be seen). The browser's front end wraps
-/// every reinterpret_cast to such a pointer in checkedVectorPointer, which returns `p`.
+/// every cast to such a pointer, reinterpret_cast or C-style, in checkedVectorPointer, which returns `p`.
 void checkVectorPointer(const volatile void* p, size_t alignment, int line);
 template <class T>
 T* checkedVectorPointer(T* p, int line) {
