@@ -16,7 +16,8 @@
 # and times one never-ending lesson-3 kernel alone on each backend. Each
 # run's split of time by lesson (compile, emulator, GPU shared and alone,
 # waiting, sandbox start) is printed and kept in OUT/profile-jJ.json, and
-# the median speedup of the correct files per lesson is compared between runs.
+# the median speedup of the correct files per lesson is compared between runs,
+# and the machine's load is sampled (OUT/usage-jJ.csv, bench/usage_sampler.py).
 # Exit status: 0 when no correct file lost points and the runs agree, 1
 # otherwise, 77 (skipped) without a CUDA device and nvcc. Needs python3.
 # Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS ...]   (from the kit's folder)
@@ -28,6 +29,7 @@
 # kind (hanging: lesson 3 never ends; hostile: lesson 1 is a fork bomb) and
 # prints the bound (limit + 10 s) x submissions / parallelism beside the time.
 set -u
+here=$(dirname "$(realpath "$0")")
 grader=$(realpath "${1:-build/grader/grader}")
 out=$(realpath -m "${2:-$(mktemp -d)}")
 students=${3:-100}
@@ -79,7 +81,9 @@ for j in "${jobs_list[@]}"; do
   export GRADER_CACHE_DIR=$out/cache-j$j  # a cold compile cache for each run
   [ -n "${WARM_CACHE:-}" ] && export GRADER_CACHE_DIR=$out/cache
   start=$(date +%s.%N)
-  "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$j.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} > "$out/batch-j$j.log" 2>&1
+  # The machine's load while it runs (bench/usage_sampler.py): the cores, the GPU, the processes alive.
+  python3 "$here/usage_sampler.py" "$out/usage-j$j.csv" 1 -- \
+    "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$j.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} > "$out/batch-j$j.log" 2>&1
   rc=$?
   end=$(date +%s.%N)
   if [ $rc -ne 0 ]; then  # a batch that did not complete proves nothing
@@ -121,7 +125,7 @@ if seconds["hanging"] and seconds["correct"]:
           f"a correct one {statistics.median(seconds['correct']):.0f} s (median)")
 sys.exit(1 if lost else 0)
 EOF
-  grep -h '^GPU turns' "$out/batch-j$j.log" | sed 's/^/  /'
+  grep -h '^GPU turns\|^usage over' "$out/batch-j$j.log" | sed 's/^/  /'
   sed -n '/^time by lesson/,/^  total/p' "$out/batch-j$j.log" | sed 's/^/  /'
 done
 

@@ -29,6 +29,7 @@ struct BuildResult {
     std::string unsupported;  ///< "not supported by the emulator: X at file:line" when that is why the build failed
     int unsupportedLine = 0;  ///< the line of the student's file `unsupported` names (0: none)
     std::string lesson;       ///< the lesson it was built for (the time profile's key)
+    bool defaultStreamOnly = false;  ///< the file names no CUDA stream but the legacy default one (backend/stream_use.h)
 };
 
 /// The machine a backend runs student code on.

@@ -19,6 +19,7 @@
 #include "core/process.h"
 #include "core/sandbox.h"
 #include "core/toolchain.h"
+#include "backend/stream_use.h"
 #include "core/turn_lock.h"
 
 namespace grader {
@@ -149,7 +150,7 @@ public:
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
         std::vector<RunRecord> records = inTurn(build, {unlimited}, [&](const TurnSwitch* switches) {
-            return std::vector<RunRecord>{runChild(build, unlimited, environmentFor(switches), switches)};
+            return std::vector<RunRecord>{runChild(build, unlimited, environmentFor(build, switches), switches)};
         });
         return std::move(records.front());
     }
@@ -159,7 +160,7 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        return inTurn(build, unlimited, [&](const TurnSwitch* switches) { return runChildCases(build, unlimited, environmentFor(switches), switches); });
+        return inTurn(build, unlimited, [&](const TurnSwitch* switches) { return runChildCases(build, unlimited, environmentFor(build, switches), switches); });
     }
 
 private:
@@ -180,10 +181,11 @@ private:
         return device_;
     }
 
-    /// The environment of a child on the chosen device: one hardware work queue unless it times launches (it is
-    /// given turn `switches` exactly then), as a context with one queue starts faster (bench/gpu_start_variants.sh).
-    std::vector<std::string> environmentFor(const TurnSwitch* switches) const {
-        return chosenDevice().childEnvironment(switches ? GpuDevice::WorkQueues::Default : GpuDevice::WorkQueues::One);
+    /// The environment of a child of `build` on the chosen device: one hardware work queue, as a context with one queue
+    /// starts faster (bench/gpu_start_variants.sh), unless the child times launches (it is given turn `switches`
+    /// exactly then) and the file may put work on streams that one queue would run in turn (backend/stream_use.h).
+    std::vector<std::string> environmentFor(const BuildResult& build, const TurnSwitch* switches) const {
+        return chosenDevice().childEnvironment(workQueuesFor(switches != nullptr, build.defaultStreamOnly));
     }
 
     mutable std::once_flag chosen_;
@@ -220,7 +222,11 @@ private:
                                             "-I", (rt / "harness").string(),
                                             "-include", (rt / "harness" / "contract.h").string()};
         const std::string key = buildKey("gpu-" + lesson.id, text + displayName + fileHash(harnessPath) + harnessSourceHash(), compile);
-        if (auto cached = loadCachedBuild(key)) return *cached;
+        result.defaultStreamOnly = !mayUseOtherStreams(text);
+        if (auto cached = loadCachedBuild(key)) {
+            cached->defaultStreamOnly = result.defaultStreamOnly;
+            return *cached;
+        }
         if (harnessPath.extension() == ".cu") {  // the instructor's kit: compile the harness once, not with every file
             auto object = compiledHarness(lesson, harnessPath, compile);
             if (!object) {

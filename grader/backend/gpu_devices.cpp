@@ -42,6 +42,10 @@ std::vector<std::string> GpuDevice::childEnvironment(WorkQueues queues) const {
     return env;
 }
 
+GpuDevice::WorkQueues workQueuesFor(bool timesLaunches, bool defaultStreamOnly) {
+    return timesLaunches && !defaultStreamOnly ? GpuDevice::WorkQueues::Default : GpuDevice::WorkQueues::One;
+}
+
 std::filesystem::path GpuDevice::lockFile() const { return lockDirectory() / ("gpu-" + safeFileName(id) + ".lock"); }
 
 std::vector<GpuDevice> parseNvidiaSmiList(const std::string& text) {

@@ -32,6 +32,10 @@ struct GpuDevice {
     std::filesystem::path lockFile() const;
 };
 
+/// The work queues of a child: one, unless it times launches and its file may use streams besides the legacy
+/// default one (backend/stream_use.h), whose work one queue would run in turn, hiding a missing synchronization.
+GpuDevice::WorkQueues workQueuesFor(bool timesLaunches, bool defaultStreamOnly);
+
 /// Parses `nvidia-smi --query-gpu=index,uuid,name --format=csv,noheader` output (one device per line).
 std::vector<GpuDevice> parseNvidiaSmiList(const std::string& text);
 

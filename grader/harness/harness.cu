@@ -141,23 +141,47 @@ int runMatmul(int n, int phase, unsigned long long seed) {
 }
 
 #ifndef CUEMU
-/// Tells the grader that the timed launches begin ('R': it returns once the device is this run's alone)
-/// or have ended ('D'), where the grader asks to be told (GRADER_TURN_FIFOS, backend.h's TurnSwitch).
-void timedSection(char what) {
+/// Whether this process has the device alone: its 'R' was granted and no 'D' sent since.
+bool deviceAlone = false;
+/// Set while runCases runs several cases: a 'D' then waits for the next case that times nothing (or the
+/// last case's end), so two timed cases in a row (lesson 4's timing, then its speedup) take one turn alone
+/// and the grader drains the device of shared runs once for both, not twice.
+bool holdBetweenCases = false;
+
+/// Writes `what` to the grader (GRADER_TURN_FIFOS, backend.h's TurnSwitch); for 'R', returns once the
+/// grader says go. False when the grader asked not to be told.
+bool tellGrader(char what) {
     const char* dir = std::getenv("GRADER_TURN_FIFOS");
-    if (!dir || !*dir) return;
+    if (!dir || !*dir) return false;
     const std::string base = dir;
     const int ready = open((base + "/ready").c_str(), O_WRONLY | O_CLOEXEC);
-    if (ready < 0) return;
+    if (ready < 0) return false;
     const bool told = write(ready, &what, 1) == 1;
     close(ready);
-    if (!told || what != 'R') return;
+    if (!told || what != 'R') return told;
     const int go = open((base + "/go").c_str(), O_RDONLY | O_CLOEXEC);
-    if (go < 0) return;
+    if (go < 0) return false;
     char granted = 0;
     while (read(go, &granted, 1) < 0 && errno == EINTR) {
     }
     close(go);
+    return true;
+}
+
+/// Gives the device back to the shared runs, if this process has it alone.
+void endTimedTurn() {
+    if (deviceAlone) tellGrader('D');
+    deviceAlone = false;
+}
+
+/// Tells the grader that the timed launches begin ('R': it returns once the device is this run's alone)
+/// or have ended ('D'; held back between cases, see holdBetweenCases).
+void timedSection(char what) {
+    if (what == 'R') {
+        if (!deviceAlone) deviceAlone = tellGrader('R');
+        return;
+    }
+    if (!holdBetweenCases) endTimedTurn();
 }
 #endif
 
@@ -389,6 +413,7 @@ int runMode(const std::string& mode, int n, int phase, unsigned long long seed, 
 /// that does not end, or in which a CUDA call failed (the context may be lost), stops the rest; the
 /// parent sees which records are complete, and runs the others alone.
 int runCases(const char* recordPath, int count, char** cases, unsigned long long seed) {
+    holdBetweenCases = true;
     for (int i = 0; i < count; ++i) {
         std::vector<std::string> fields;
         for (const char* from = cases[i];; ++from) {
@@ -398,6 +423,7 @@ int runCases(const char* recordPath, int count, char** cases, unsigned long long
             from = colon;
         }
         if (fields.size() < 3) return 2;
+        if (fields[0] != "timing" && fields[0] != "speedup") endTimedTurn();
         const int n = std::atoi(fields[1].c_str()), phase = std::atoi(fields[2].c_str());
         const std::string path = std::string(recordPath) + "." + std::to_string(i);
         record = std::fopen(path.c_str(), "wb");
@@ -405,8 +431,12 @@ int runCases(const char* recordPath, int count, char** cases, unsigned long long
         std::fprintf(record, "record 1 mode=%s n=%d phase=%d seed=%llu\n", fields[0].c_str(), n, phase, seed);
         const int status = runMode(fields[0], n, phase, seed, std::vector<std::string>(fields.begin() + 3, fields.end()));
         finish();
-        if (status != 0 || cudaFailed) return status;
+        if (status != 0 || cudaFailed) {
+            endTimedTurn();
+            return status;
+        }
     }
+    endTimedTurn();
     return 0;
 }
 #endif

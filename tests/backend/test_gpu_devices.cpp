@@ -33,6 +33,13 @@ TEST_CASE("nvidia-smi's list gives each device its UUID, index and name") {
     CHECK(parseNvidiaSmiList("No devices were found\n").empty());
 }
 
+TEST_CASE("a child gets one work queue unless it times launches on streams that could overlap") {
+    CHECK(workQueuesFor(false, false) == GpuDevice::WorkQueues::One);
+    CHECK(workQueuesFor(false, true) == GpuDevice::WorkQueues::One);
+    CHECK(workQueuesFor(true, true) == GpuDevice::WorkQueues::One);
+    CHECK(workQueuesFor(true, false) == GpuDevice::WorkQueues::Default);
+}
+
 TEST_CASE("--gpus picks devices by index or UUID, and names the ones that do not exist") {
     const auto known = parseNvidiaSmiList(kFourGpus);
     auto picked = selectGpus("3, GPU-aaaa1111-0000-0000-0000-000000000000", known, "--gpus");
