@@ -106,8 +106,8 @@ try:
     shown_lesson = "lesson3"
 
     def in_frame(action):
-        """Runs action() inside the trainer's frame (once its page is ready), the frame's top scrolled to the window's (a
-        click in a frame scrolled partly out of the window lands elsewhere); its result."""
+        """Runs action() inside the trainer's frame, once the shown lesson's page is ready there (the frame's top scrolled
+        to the window's, so its grids are in view); its result."""
         driver.execute_script("window.scrollTo(0, document.getElementById('trainer-frame').getBoundingClientRect().top + window.scrollY)")
         driver.switch_to.frame(driver.find_element(By.ID, "trainer-frame"))
         try:
