@@ -1,6 +1,6 @@
 // The trainer check's verdict on progress already read, shared by the
 // native check (checks/trainer.cpp, which reads trainer_progress.yaml beside
-// the student's file) and the browser's judge (web/judge/browser_checks.cpp,
+// the student's file) and the browser's judge (web/judge/browser_trainer.cpp,
 // which reads the page's stored progress as JSON), so both say the same.
 // Non-goal: finding or reading the progress file.
 #pragma once
