@@ -10,10 +10,13 @@
 // starter file and texts in English and Russian (src/lesson_text.mjs), and,
 // where course.yaml grades its quiz, the quiz sealed as the student kit holds
 // it (`grader quiz LESSON --sealed-json`: no answer or worked answer in plain
-// text). The runs of a Check are the judge's to ask for, not the page's.
+// text), and, where course.yaml has a trainer check, the tile-map trainer page
+// the native grader writes (`grader trainer LESSON --html`, into
+// dist/trainer/LESSON.html; the page shows it in a frame). The runs of a
+// Check are the judge's to ask for, not the page's.
 // dist/ is static: serve it as it is.
 // Usage: node build.mjs   (after npm ci)
-// Non-goals: trainer, tile map.
+// Non-goal: a trainer page of the browser edition's own (the grader's is used as it is).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -62,12 +65,20 @@ const grader = process.env.GRADER || root + 'build-kit/grader/grader';
 /// Lesson `l`'s quiz, sealed (quiz_json.h's form), or null when course.yaml does not grade it.
 const sealedQuiz = (l) => (l.checks ?? []).some((c) => c.name === 'quiz')
   ? JSON.parse(execFileSync(grader, ['quiz', l.id, '--sealed-json'], { cwd: root, encoding: 'utf8' })) : null;
+/// Lesson `l`'s trainer page, written by the native grader into dist/trainer/, as the page's path to it; null where
+/// course.yaml has no trainer check for it.
+const trainerPage = (l) => {
+  if (!(l.checks ?? []).some((c) => c.name === 'trainer')) return null;
+  mkdirSync(dist + 'trainer', { recursive: true });
+  execFileSync(grader, ['trainer', l.id, '--html', `${dist}trainer/${l.id}.html`], { cwd: root, stdio: 'inherit' });
+  return `trainer/${l.id}.html`;
+};
 /// The lesson number of a course.yaml lesson id ("lesson3" -> 3).
 const lessonNumber = (l) => Number(/(\d+)$/.exec(l.id)[1]);
 const lessons = course.lessons.map((l) => ({
   number: lessonNumber(l), id: l.id, title: l.title, fileName: l.student_file,
   starter: readFileSync(`${root}starter/${l.folder}/${l.student_file}`, 'utf8'),
-  quiz: sealedQuiz(l), quizAnswersFile: (l.checks ?? []).find((c) => c.name === 'quiz')?.answers_file ?? 'quiz_answers.yaml',
+  quiz: sealedQuiz(l), trainer: trainerPage(l), quizAnswersFile: (l.checks ?? []).find((c) => c.name === 'quiz')?.answers_file ?? 'quiz_answers.yaml',
   text: { en: renderLessonText(readFileSync(`${root}lessons/${l.folder}/README.md`, 'utf8'), lessonNumber(l)),
           ru: renderLessonText(readFileSync(`${root}lessons/${l.folder}/README.ru.md`, 'utf8'), lessonNumber(l)) },
 }));

@@ -76,7 +76,19 @@ struct RunRequest {
     std::vector<std::string> wrapper;   ///< a command the child runs under, e.g. compute-sanitizer --tool racecheck
     /// cpu backend: run each block one warp at a time, the last warp first, to see whether a result depends on the order
     bool otherThreadOrder = false;
+    /// cpu backend: arms the tile map's recording in the child, "X,Y,P,PHASES,PER_PHASE" as CUEMU_TILEMAP takes it
+    /// (grader/emu/tilemap.h); "" records nothing
+    std::string tilemap;
 };
+
+/// The NAME=VALUE entries the emulator's child of `request` runs with: its thread order and its tile map's recording
+/// (the native cpu backend and the browser's give the same).
+inline std::vector<std::string> emulatorEnvironment(const RunRequest& request) {
+    std::vector<std::string> env;
+    if (request.otherThreadOrder) env.push_back("CUEMU_THREAD_ORDER=warps-reversed");
+    if (!request.tilemap.empty()) env.push_back("CUEMU_TILEMAP=" + request.tilemap);
+    return env;
+}
 
 /// Builds and runs student code on one kind of machine. build() and run() may be called from
 /// several threads at once (the batch grades a submission's lessons in parallel): a backend keeps

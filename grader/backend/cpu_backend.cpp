@@ -53,8 +53,7 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         const TimedSpan span(build.lesson, TimeUse::Emulator);
         countFor(build.lesson, [](LessonTime& time) { ++time.emulatorProcesses; });
-        RunRecord record = runChild(build, request, request.otherThreadOrder ? std::vector<std::string>{"CUEMU_THREAD_ORDER=warps-reversed"}
-                                                                             : std::vector<std::string>{});
+        RunRecord record = runChild(build, request, emulatorEnvironment(request));
         if (record.fault && record.fault->kind == FaultKind::ArrayIndex) nameIndexedArray(build, *record.fault);
         return record;
     }

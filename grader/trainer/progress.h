@@ -69,10 +69,16 @@ struct LoadedProgress {
     Error error;
 };
 
-/// Parses a progress file's text for the course version `courseVersion`.
+/// A progress file that cannot be read as one: `message` at `where`.
+LoadedProgress corruptProgress(const std::string& where, const std::string& message);
+
+/// `loaded`, marked OtherVersion (with the message saying so) when another course version than `courseVersion` wrote it.
+LoadedProgress versionChecked(LoadedProgress loaded, const std::string& displayName, const std::string& courseVersion);
+
+/// Parses a progress file's text for the course version `courseVersion` (progress_reader.cpp: YAML).
 LoadedProgress parseProgress(const std::string& text, const std::string& displayName, const std::string& courseVersion);
 
-/// Reads the progress file at `path`; an absent file is empty progress for `courseVersion`.
+/// Reads the progress file at `path` (progress_reader.cpp); an absent file is empty progress for `courseVersion`.
 LoadedProgress loadProgress(const std::filesystem::path& path, const std::string& displayName, const std::string& courseVersion);
 
 /// The file's text, with a comment saying what it is.

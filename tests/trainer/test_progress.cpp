@@ -1,12 +1,14 @@
 // The trainer's progress file: written and read back, recorded answers
 // checked by drawing the set again, and a corrupt file or one from another
-// course version recognised and set aside, never overwritten.
+// course version recognised and set aside, never overwritten; the browser
+// edition's JSON form read back to the same progress.
 #include <doctest/doctest.h>
 
 #include <fstream>
 
 #include "test_support.h"
 #include "trainer/progress.h"
+#include "trainer/progress_json.h"
 
 using namespace grader;
 
@@ -83,4 +85,30 @@ TEST_CASE("an unusable file is set aside under a new name, its text kept") {
     std::ifstream in(*aside);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     CHECK(text == "records: [");
+}
+
+TEST_CASE("the JSON form reads back to the progress the YAML file holds") {
+    const TrainerProgress progress = sampleProgress();
+    const LoadedProgress loaded = progressFromJson(progressJson(progress), "trainer_progress.yaml", trainerCourseVersion(16));
+    REQUIRE(loaded.problem == ProgressProblem::None);
+    CHECK(formatProgress(loaded.progress) == formatProgress(progress));
+    CHECK(progressJson(loaded.progress) == progressJson(progress));
+}
+
+TEST_CASE("JSON progress of the wrong shape is corrupt, another course version's is told apart") {
+    const auto problem = [](const std::string& text) { return progressFromJson(text, "p.yaml", "v").problem; };
+    CHECK(problem("{") == ProgressProblem::Corrupt);
+    CHECK(problem("[]") == ProgressProblem::Corrupt);
+    CHECK(problem(R"({"course_version":"v"})") == ProgressProblem::Corrupt);
+    CHECK(problem(R"({"course_version":"v","records":[],"extra":1})") == ProgressProblem::Corrupt);
+    CHECK(problem(R"({"course_version":"v","records":[{"set":"lesson2","seed":-1,"exercises":[]}]})") == ProgressProblem::Corrupt);
+    CHECK(problem(R"({"course_version":"v","records":[{"set":"lesson2","seed":4294967296,"exercises":[]}]})") == ProgressProblem::Corrupt);
+    CHECK(problem(R"({"course_version":"v","records":[{"set":"lesson2","seed":1,"exercises":[{"kind":"thread_load","answers":{"t A":"1,2"}}]}]})") ==
+          ProgressProblem::Corrupt);
+    CHECK(problem(R"({"course_version":"v","records":[{"set":"lesson2","seed":1,"exercises":[{"kind":"thread_load","answers":{"A":3}}]}]})") ==
+          ProgressProblem::Corrupt);
+    CHECK(problem(R"({"course_version":"v","records":[]})") == ProgressProblem::None);
+    const LoadedProgress other = progressFromJson(R"({"course_version":"old","records":[]})", "p.yaml", "new");
+    CHECK(other.problem == ProgressProblem::OtherVersion);
+    CHECK(other.error.format() == "p.yaml: written for another version of the course (old, now new)");
 }

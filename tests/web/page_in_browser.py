@@ -41,6 +41,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
+import course_page  # tests/web/, beside this file
 if not (dist / "index.html").exists() or not (dist / "llvm.core.wasm").exists():
     skip(f"{dist} is not built", "cd web && npm ci && node build.mjs")
 
@@ -131,15 +132,11 @@ try:
     wait_ready(driver, seconds=20)
     output = driver.find_element(By.ID, "output")
 
-    # CodeMirror's view from its DOM, as EditorView.findFromDOM finds it (@codemirror/view 6.44: the .cm-content's cmTile).
     def editor_text():
-        """The whole file in the editor (CodeMirror draws only the visible lines)."""
-        return driver.execute_script("return document.querySelector('.cm-content').cmTile.root.view.state.doc.toString()")
+        return course_page.editor_text(driver)
 
     def set_editor(text):
-        """Replaces the editor's file as one edit (typing a whole file would take minutes)."""
-        driver.execute_script("const v = document.querySelector('.cm-content').cmTile.root.view;"
-                              "v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: arguments[0]}});", text)
+        course_page.set_editor(driver, text)
 
     def type_at_end(text):
         editor = driver.find_element(By.CSS_SELECTOR, ".cm-content")
@@ -171,16 +168,7 @@ try:
         return driver.find_element(By.CSS_SELECTOR, "#text h1").text
 
     def run_check(label, seconds=240):
-        """Clicks Check and waits for its end; (state, text, seconds)."""
-        start = time.time()
-        driver.find_element(By.ID, "check").click()
-        while output.get_attribute("data-state") in ("running", "idle"):
-            if time.time() - start > seconds:
-                raise SystemExit(f"FAIL: the {label} Check did not finish in {seconds} s")
-            time.sleep(0.1)
-        took = time.time() - start
-        print(f"{label} Check: {took:.1f} s")
-        return output.get_attribute("data-state"), output.text, took
+        return course_page.run_check(driver, label, seconds)
 
     # Lesson 3: starter and text, cold and warm Checks.
     expect(editor_text() == (starters / LESSONS[3][0]).read_text(), "the editor does not hold the lesson 3 starter")

@@ -14,7 +14,7 @@ time "Check answers" took.
 Exit 77 (skipped) without Chromium, its driver, selenium or a built web/dist.
 Usage: quiz_in_browser.py WEB_DIST KIT_ROOT GRADER
 Non-goal: every answer set (web/spike/compare_quiz.mjs compares them in node)."""
-import shutil, subprocess, sys, tempfile, time
+import shutil, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
@@ -24,26 +24,17 @@ dist, kit, grader = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(), st
 chromium = find_chromium()
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
+import course_page  # tests/web/, beside this file
 if not (dist / "index.html").exists() or not (dist / "llvm.core.wasm").exists():
     skip(f"{dist} is not built", "cd web && npm ci && node build.mjs")
 
 
 def native(folder, *args):
-    """The native grader's stdout in `folder` on the kit's course, its own path written as the kit's `grader`."""
-    r = subprocess.run([grader, "--course", str(kit / "course.yaml"), *args], cwd=folder, capture_output=True, text=True)
-    return (r.stdout + r.stderr).replace(grader, "grader")
+    return course_page.native(grader, kit, folder, *args)
 
 
 def quiz_lines(report):
-    """The quiz check's lines of a `grader check` text report: its line and the indented lines after it."""
-    lines = report.split("\n")
-    start = next((i for i, l in enumerate(lines) if l.startswith("  quiz ")), None)
-    if start is None:
-        return ""
-    end = start + 1
-    while end < len(lines) and lines[end].startswith("      ") and lines[end].strip():
-        end += 1
-    return "\n".join(lines[start:end])
+    return course_page.check_lines(report, "quiz")
 
 
 server, port = serve(dist)
@@ -77,15 +68,7 @@ try:
         Select(select).select_by_value(key)
 
     def download(button, name):
-        """Clicks a download button; the saved file's text."""
-        saved = Path(downloads) / name
-        saved.unlink(missing_ok=True)
-        driver.find_element(By.ID, button).click()
-        for _ in range(100):
-            if saved.exists() and not list(Path(downloads).glob("*.crdownload")):
-                return saved.read_text()
-            time.sleep(0.1)
-        raise SystemExit(f"FAIL: {button} saved no {name}")
+        return course_page.download(driver, downloads, button, name)
 
     def check_answers():
         """Clicks "Check answers"; the report shown, once it is."""

@@ -67,8 +67,7 @@ public:
         nlohmann::json argv = {runModeName(request.mode), std::to_string(request.n), std::to_string(request.phase),
                                std::to_string(request.seed)};
         for (const auto& e : request.extra) argv.push_back(e);
-        nlohmann::json env = nlohmann::json::array();
-        if (request.otherThreadOrder) env.push_back("CUEMU_THREAD_ORDER=warps-reversed");
+        const nlohmann::json env = emulatorEnvironment(request);
         const std::string ask = nlohmann::json{{"argv", argv}, {"env", env}, {"time_limit_s", request.timeLimitS}}.dump();
         char* answer = nullptr;
         size_t length = 0;
@@ -96,6 +95,20 @@ public:
 };
 
 }  // namespace
+
+std::optional<BrowserBuild> browserBuildFromJson(const std::string& text) {
+    const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_object()) return std::nullopt;
+    const auto field = [&](const char* key) { return doc.contains(key) && doc[key].is_string() ? doc[key].get<std::string>() : ""; };
+    BrowserBuild built;
+    built.ok = doc.contains("ok") && doc["ok"].is_boolean() && doc["ok"].get<bool>();
+    built.stage = field("stage");
+    built.log = field("log");
+    built.unsupported = field("unsupported");
+    built.rewritten = field("rewritten");
+    if (doc.contains("unsupported_line") && doc["unsupported_line"].is_number_integer()) built.unsupportedLine = doc["unsupported_line"].get<int>();
+    return built;
+}
 
 BuildResult browserBuildResult(const BrowserBuild& built, const Lesson& lesson, const std::string& displayName) {
     BuildResult result;

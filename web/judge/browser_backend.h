@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "backend/backend.h"
@@ -25,6 +26,10 @@ struct BrowserBuild {
     int unsupportedLine = 0;
     std::string rewritten;    ///< the rewritten source clang compiled, "#line 1" directive first (index faults are named from it)
 };
+
+/// The Worker's build from its JSON (/in/build.json: {ok, stage, log, unsupported, unsupported_line, rewritten});
+/// nullopt when it is not that form.
+std::optional<BrowserBuild> browserBuildFromJson(const std::string& text);
 
 /// The grader's BuildResult for the Worker's build of `displayName` for `lesson`, judged as the cpu backend judges its own.
 BuildResult browserBuildResult(const BrowserBuild& built, const Lesson& lesson, const std::string& displayName);

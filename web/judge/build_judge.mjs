@@ -5,9 +5,10 @@
 // any header of the tree changed.
 // Usage: node judge/build_judge.mjs [UNIT...]   (units: paths as listed below; all when none)
 // Non-goals: yaml-cpp (course.yaml comes as JSON from `grader list --json`,
-// the sealed quiz from `grader quiz LESSON --sealed-json`), Nettle (the
-// hashing and encryption are imports, browser_crypto.cpp), the trainer check
-// (it reads YAML), the compile and run steps (compile_child.mjs, run_child.mjs).
+// the sealed quiz from `grader quiz LESSON --sealed-json`, the trainer's
+// progress from the page as JSON), Nettle (the hashing and encryption are
+// imports, browser_crypto.cpp), the compile and run steps (compile_child.mjs,
+// run_child.mjs).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadTree, run } from '../spike/toolchain.mjs';
@@ -28,11 +29,13 @@ export const GRADER_UNITS = [
   'checks/source_scan.cpp', 'checks/traffic.cpp', 'checks/timing.cpp', 'checks/speedup.cpp', 'checks/sanitizer_barriers.cpp',
   'checks/sanitizer_report.cpp',
   'report/console_reporter.cpp', 'report/json_reporter.cpp', 'report/findings.cpp',
-  'tilemap/tilemap.cpp',
+  'tilemap/tilemap.cpp', 'tilemap/tilemap_json.cpp',
+  'trainer/exercises.cpp', 'trainer/answer_check.cpp', 'trainer/progress.cpp', 'trainer/progress_json.cpp', 'checks/trainer_result.cpp',
   'quiz/quiz.cpp', 'quiz/normal_form.cpp', 'quiz/sealed.cpp', 'quiz/answers.cpp', 'quiz/tries.cpp', 'quiz/blank_answers.cpp',
   'quiz/quiz_text.cpp', 'quiz/quiz_json.cpp', 'checks/quiz_result.cpp',
 ];
-export const JUDGE_UNITS = ['browser_backend.cpp', 'course_json.cpp', 'browser_checks.cpp', 'browser_quiz.cpp', 'browser_crypto.cpp', 'judge_main.cpp'];
+export const JUDGE_UNITS = ['browser_backend.cpp', 'course_json.cpp', 'browser_trainer.cpp', 'browser_tilemap.cpp', 'browser_quiz.cpp',
+  'browser_crypto.cpp', 'judge_main.cpp'];
 /// What judge.wasm imports from the page (judge.mjs, judge_crypto.mjs).
 const IMPORTS = ['grader_run_child', 'grader_sha256', 'grader_hmac_sha256', 'grader_pbkdf2_sha256', 'grader_aes_gcm_seal', 'grader_aes_gcm_open'];
 

@@ -1,11 +1,13 @@
 // judge.wasm's entry: grades one lesson file as `grader check LESSON FILE
 // --backend cpu` does, from what the Worker put in its in-memory file system,
 // and writes the report as text (the console reporter, no colour) and JSON.
-// Usage (WASI argv): judge LESSON DISPLAY_FILE [SEED], or judge quiz ... (browser_quiz.h: the Quiz panel)
+// Usage (WASI argv): judge LESSON DISPLAY_FILE [SEED], or judge quiz ... (browser_quiz.h: the Quiz panel),
+// judge tilemap ... (browser_tilemap.h: the tile map), judge trainer-progress (browser_trainer.h: its file)
 //   /in/course.json   the course as `grader list --json` prints it
 //   /in/build.json    the Worker's build: {ok, stage, log, unsupported, unsupported_line, rewritten}
 //   /in/source/NAME   the student's file (NAME: DISPLAY_FILE's base name)
 //   /in/quiz.json, /in/quiz_answers.json, /in/quiz_tries.json: the quiz check's (browser_quiz.h)
+//   /in/trainer_progress.json: the trainer check's (browser_trainer.h; absent: no progress kept)
 //   /out/report.txt, /out/report.json: the report; exit status as grader check's (0, 1 fail, 2 error)
 // Non-goals: the other report formats (gcc, SARIF), options other than the seed.
 #include <cstdio>
@@ -18,6 +20,8 @@
 
 #include "browser_backend.h"
 #include "browser_quiz.h"
+#include "browser_tilemap.h"
+#include "browser_trainer.h"
 #include "checks/check.h"
 #include "core/toolchain.h"
 #include "course_json.h"
@@ -32,21 +36,6 @@ std::string slurp(const std::string& path) {
     std::string text;
     readFile(path, text);
     return text;
-}
-
-/// The Worker's build from /in/build.json; nullopt when it is not that form.
-std::optional<BrowserBuild> readBuild(const std::string& input) {
-    const nlohmann::json doc = nlohmann::json::parse(input, nullptr, false);
-    if (!doc.is_object()) return std::nullopt;
-    const auto text = [&](const char* key) { return doc.contains(key) && doc[key].is_string() ? doc[key].get<std::string>() : ""; };
-    BrowserBuild built;
-    built.ok = doc.contains("ok") && doc["ok"].is_boolean() && doc["ok"].get<bool>();
-    built.stage = text("stage");
-    built.log = text("log");
-    built.unsupported = text("unsupported");
-    built.rewritten = text("rewritten");
-    if (doc.contains("unsupported_line") && doc["unsupported_line"].is_number_integer()) built.unsupportedLine = doc["unsupported_line"].get<int>();
-    return built;
 }
 
 /// grader check's exit status: an error over a failure over a pass.
@@ -68,6 +57,8 @@ int fail(const std::string& why) {
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "quiz") return judgeQuiz(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "tilemap") return judgeTilemap(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "trainer-progress") return judgeTrainerProgress();
     if (argc < 3) return fail("usage: judge LESSON DISPLAY_FILE [SEED]");
     const std::string lessonId = argv[1], displayFile = argv[2];
     const std::string base = std::filesystem::path(displayFile).filename().string();
@@ -75,7 +66,7 @@ int main(int argc, char** argv) {
     if (!course) return fail(course.error().format());
     const Lesson* lesson = course->findLesson(lessonId);
     if (!lesson) return fail("no lesson '" + lessonId + "' in the course");
-    const std::optional<BrowserBuild> built = readBuild(slurp("/in/build.json"));
+    const std::optional<BrowserBuild> built = browserBuildFromJson(slurp("/in/build.json"));
     if (!built) return fail("/in/build.json is not the Worker's build");
     CheckOptions options;
     options.seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : stableSeed(lessonId + "/" + base);

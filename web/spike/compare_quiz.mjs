@@ -15,13 +15,13 @@
 // Also: the sealed quiz holds none of the plain quiz's answers or worked answers.
 // Usage: node spike/compare_quiz.mjs [LESSON...]   (after judge/build_judge.mjs) Env: GRADER (default build-kit/grader/grader).
 // Exit 1 when anything differs.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { relative } from 'node:path';
 import { parse } from 'yaml';
 import { buildJson, judge } from '../src/judge.mjs';
 import { answersJson, judgeQuiz } from '../src/quiz_judge.mjs';
+import { checkLines, nativeGrader } from './native_grader.mjs';
 
 const web = new URL('../', import.meta.url).pathname;
 const root = new URL('../../', import.meta.url).pathname;
@@ -34,15 +34,8 @@ const problems = [];
 let compared = 0;
 const t0 = performance.now();
 
-/// Native text with the kit's command in place of this grader's path.
-const graderPath = realpathSync(grader);  // as the grader finds itself (/proc/self/exe)
-const normal = (text) => text.replaceAll(graderPath, 'grader').replaceAll(relative(root, graderPath), 'grader');
-
 /// The native grader's run in `dir`, on the kit's course.
-const native = (dir, args) => {
-  const r = spawnSync(grader, ['--course', root + 'course.yaml', ...args], { cwd: dir, encoding: 'utf8' });
-  return { status: r.status, out: normal(r.stdout), err: r.stderr };
-};
+const native = nativeGrader(grader).run;
 
 /// The `k`th (from 0) different wrong answer to the plain question `q`.
 function wrong(q, k) {
@@ -72,15 +65,6 @@ function answerSets(questions) {
     ['tries until revealed', [[all((q) => wrong(q, 0)), 'en'], [all((q) => wrong(q, 0)), 'en'], [all((q) => wrong(q, 1)), 'en'],
                               [all((q) => wrong(q, 2)), 'en'], [all((q) => wrong(q, 2)), 'ru'], [mixed, 'en'], [all(right), 'en']]],
   ];
-}
-
-/// The lines of `check`'s part of a `grader check` text report (its line and the indented lines after it).
-function checkLines(text, check) {
-  const lines = text.split('\n'), start = lines.findIndex((l) => new RegExp(`^  ${check} `).test(l));
-  if (start < 0) return '';
-  let end = start + 1;
-  while (end < lines.length && /^ {6,}\S/.test(lines[end])) end++;
-  return lines.slice(start, end).join('\n');
 }
 
 const differ = (what, a, b) => {

@@ -5,10 +5,11 @@
 // (status and points) agrees, and what else differs (finding codes, lines,
 // messages; the printed grader command and the gpu's absence are made the
 // browser's first), then a summary line.
-// quiz and trainer are left out of the agreement: the trainer the browser
-// skips (it reads YAML the judge cannot) and says so; the quiz is graded from
-// the page's stored answers, which this script does not give (compare_quiz.mjs
-// compares the quiz with the native grader's).
+// The quiz is left out of the agreement: it is graded from the page's stored
+// answers, which this script does not give (compare_quiz.mjs compares the
+// quiz with the native grader's). The trainer is in it: the page is given the
+// trainer_progress.yaml beside the file, if any (the solutions' folders hold
+// one), as its stored progress (compare_trainer.mjs compares more).
 // Usage: node spike/compare_verdicts.mjs [--lesson lesson3] [--known LIST] FILE.cu...   (after judge/build_judge.mjs,
 // spike/build_assets.mjs, spike/build_frontend.mjs; the child links that lesson's prebuilt harness)
 // Exits 1 when a file's verdicts differ and LIST (lines "PATH  why", PATH from the repository's root; # comments)
@@ -17,14 +18,15 @@
 // Env: GRADER (default build-kit/grader/grader), COURSE_JSON (default: `grader list --json`).
 // Non-goal: timing (the Check's stage times are measured elsewhere).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import binaryen from 'binaryen';
 import { runClang, runLLVM } from '@yowasp/clang';
 import { compileChild } from '../src/compile_child.mjs';
 import { buildJson, judge } from '../src/judge.mjs';
 import { limitedRunner } from './run_limited.mjs';
 import { loadAssets } from './toolchain.mjs';
+import { parse } from 'yaml';
 
 const web = new URL('../', import.meta.url).pathname;
 const root = new URL('../../', import.meta.url).pathname;
@@ -39,7 +41,7 @@ const known = new Map(knownAt < 0 ? [] : readFileSync(args.splice(knownAt, 2)[1]
   .map((l) => l.replace(/#.*/, '').trim()).filter(Boolean).map((l) => [l.split(/\s+/)[0], l.replace(/^\S+\s*/, '')]));
 const unexplained = [];
 const grader = process.env.GRADER || root + 'build-kit/grader/grader';
-const NOT_IN_BROWSER = new Set(['quiz', 'trainer']);
+const NOT_IN_BROWSER = new Set(['quiz']);
 
 const assets = loadAssets(lesson);  // the runtime and the lesson's harness
 const courseJson = process.env.COURSE_JSON ? readFileSync(process.env.COURSE_JSON, 'utf8') : execFileSync(grader, ['list', '--json'], { cwd: root, encoding: 'utf8' });
@@ -57,6 +59,15 @@ function native(file) {
   }
 }
 
+/// The trainer_progress.yaml beside `file` (where the native check finds it) in the page's JSON form, or null.
+function trainerProgress(file) {
+  const path = `${root}${dirname(file)}/trainer_progress.yaml`;
+  if (!existsSync(path)) return null;
+  const p = parse(readFileSync(path, 'utf8'));
+  return JSON.stringify({ course_version: String(p.course_version), records: (p.records ?? []).map((r) => ({ set: String(r.set), seed: r.seed,
+    exercises: r.exercises.map((x) => ({ kind: String(x.kind), answers: Object.fromEntries(Object.entries(x.answers).map(([k, v]) => [k, String(v)])) })) })) });
+}
+
 /// The browser's report of `file`: build as the Worker does, then judge.
 async function browser(file) {
   const source = readFileSync(root + file, 'utf8');
@@ -65,7 +76,8 @@ async function browser(file) {
   const t1 = performance.now();
   const child = built.ok ? new WebAssembly.Module(built.wasm) : null;
   const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)),
-                         run: child ? limitedRunner(child) : undefined });  // each run held to its limit, as the page holds it
+                         run: child ? limitedRunner(child) : undefined,  // each run held to its limit, as the page holds it
+                         trainer: trainerProgress(file) });
   judged.buildMs = t1 - t0;
   judged.judgeMs = performance.now() - t1;
   judged.runsMs = judged.runs.reduce((a, r) => a + r.ms, 0);
@@ -125,7 +137,7 @@ for (const path of args) {
   for (const n of notes) console.log(n);
 }
 console.log(`summary: ${agreeing}/${files} files with every verdict agreeing, ${unsupported} refused as not supported in the browser, ` +
-            `${files - agreeing - unsupported} with another verdict; ${checksAgreeing}/${checks} checks agree (quiz and trainer left out); ` +
+            `${files - agreeing - unsupported} with another verdict; ${checksAgreeing}/${checks} checks agree (the quiz left out); ` +
             `${findingsDiffer} agreeing checks with other findings or lines, ${messagesDiffer} with another message; ` +
             `browser build ${(buildMs / 1000).toFixed(1)} s, judge ${(judgeMs / 1000).toFixed(1)} s in all, of which the runs ${(runsMs / 1000).toFixed(1)} s`);
 for (const u of unexplained) console.log(`FAIL: ${u}${u.endsWith(' differs') ? ' (not in the --known list)' : ''}`);

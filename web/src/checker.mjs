@@ -23,8 +23,8 @@ function startWorker() {
 
 /// A checker: check(request, onRun) posts `request` (check_worker.mjs's message) and resolves with the Worker's
 /// last message: 'done' (with `stopped`: [{run, argv, limitS}], the runs stopped at their limit; run null: the build),
-/// 'error', or {kind: 'timeout', limitS, run: null} when a replay's Worker overran the build's limit too; onRun(i, argv)
-/// is told when run i starts.
+/// 'error', or {kind: 'timeout', limitS, run: null} when a replay's Worker overran the build's limit too; onRun(i, argv,
+/// env) is told when run i starts.
 /// A run over its limit ends that Worker; a fresh one judges the file again from a replay of what the stopped one
 /// built and ran (the stopped run answering as a time-out), so the Check still ends in the grader's report.
 /// The build's limit counts from the click, the Worker's start included.
@@ -62,7 +62,7 @@ export function createChecker({ compileLimitS }) {
           } else if (Number.isInteger(data.run)) {
             running = { argv: data.argv, env: data.env };
             limit(data.timeLimitS, data.run);
-            onRun(data.run, data.argv);
+            onRun(data.run, data.argv, data.env);
           } else if (Number.isInteger(data.ran)) {
             replay.answers[data.ran] = { ...data.result, ...running };
           }

@@ -8,20 +8,27 @@
 // editor and listed below it as "line N" buttons (finding_marks.mjs); the
 // marks follow later edits and go when a Check starts or the lesson changes.
 // The lesson's quiz is quiz_panel.mjs's; Check gives its answers to the quiz check.
-// Non-goals (not yet): trainer, tile map.
+// The tile-map trainer of lessons 2 and 3 is trainer_panel.mjs's: Check gives its
+// kept answers to the trainer check, and has the Worker draw the file's tile
+// map after its report (`judge tilemap`) for the trainer page's second panel.
+// Non-goals: the gpu backend's checks (no CUDA device in a browser); the
+// options of `grader check` other than the file and the lesson.
 import { basicSetup, EditorView } from 'codemirror';
 import { ChangeSet, EditorState } from '@codemirror/state';
 import { cpp } from '@codemirror/lang-cpp';
 import { createChecker } from './checker.mjs';
 import { diagnosticsOf, listFindings, mark, markExtensions, placedFindings } from './finding_marks.mjs';
 import { createQuizPanel } from './quiz_panel.mjs';
+import { createTrainerPanel } from './trainer_panel.mjs';
 import { downloadText, loadSetting, loadWork, saveSetting, saveWork } from './saved_work.mjs';
 
 const config = JSON.parse(document.getElementById('page-config').textContent);
 const $ = (id) => document.getElementById(id);
 const output = $('output'), button = $('check'), chooser = $('lesson'), note = $('note'), findings = $('findings');
 const checker = createChecker(config);
-const quizPanel = createQuizPanel($('quiz'), { assetsUrl: new URL('assets/', location.href).href });
+const assetsUrl = new URL('assets/', location.href).href;
+const quizPanel = createQuizPanel($('quiz'), { assetsUrl });
+const trainerPanel = createTrainerPanel($('trainer'), { lessons: config.lessons, assetsUrl });
 const states = new Map();  // lesson number -> its EditorState (kept while the page is open: undo survives a lesson switch)
 let lesson = null, lang = 'en', saveTimer = null;
 let sinceCheck = null;  // the edits made since the running Check took the file (null: none running, or the lesson changed since)
@@ -88,6 +95,7 @@ function show(number, language) {
   chooser.value = String(lesson.number);
   $('file-name').textContent = lesson.fileName;
   quizPanel.show(lesson, lang);
+  trainerPanel.show(lesson, lang);
   document.title = `Lesson ${lesson.number}: ${lesson.title}`;
   for (const b of document.querySelectorAll('[data-lang]')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
   saveSetting('lesson', lesson.number);
@@ -103,11 +111,13 @@ function fromAddress() {
 }
 
 /// A run's name in messages, from its argv (MODE N PHASE SEED EXTRA...) and env: "n=64", "n=32 phase 1" (lesson 2),
-/// "gflops n=16 16 1291 ...", "timing n=64 10"; " (warps reversed)" for the barriers check's other thread order.
+/// "gflops n=16 16 1291 ...", "timing n=64 10"; " (warps reversed)" for the barriers check's other thread order,
+/// " (tile map)" for a run recording the tile map.
 function runName(argv, number, env = []) {
   const [mode, n, phase, , ...extra] = argv;
   const name = mode === 'matmul' ? `n=${n}${number === 2 ? ` phase ${phase}` : ''}` : `${mode} n=${n}${extra.length ? ' ' + extra.join(' ') : ''}`;
-  return name + (env.length ? ' (warps reversed)' : '');
+  return name + (env.some((e) => e.startsWith('CUEMU_THREAD_ORDER=')) ? ' (warps reversed)' : '') +
+    (env.some((e) => e.startsWith('CUEMU_TILEMAP=')) ? ' (tile map)' : '');
 }
 
 /// The text lines of a run record (the output arrays are binary and left out).
@@ -153,14 +163,17 @@ async function check() {
     return;
   }
   const checked = lesson;
+  if (trainerPanel.drawsTilemap(checked)) trainerPanel.tilemapRunning(checked);
   sinceCheck = ChangeSet.empty(source.length);
   button.disabled = chooser.disabled = true;
   output.dataset.state = 'running';
   delete output.dataset.verdict;
   output.textContent = 'Checking: building the file…';
-  const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.id, assets: new URL('assets/', location.href).href,
-                                       quiz: quizPanel.judgeInput(checked) },
-                                     (i, argv) => { output.textContent = `Checking: run ${i + 1} (${runName(argv, checked.number)})…`; });
+  const result = await checker.check({ source, fileName: checked.fileName, lesson: checked.id, assets: assetsUrl,
+                                       quiz: quizPanel.judgeInput(checked), trainer: trainerPanel.judgeInput(checked),
+                                       tilemap: trainerPanel.drawsTilemap(checked) },
+                                     (i, argv, env) => { output.textContent = `Checking: run ${i + 1} (${runName(argv, checked.number, env)})…`; });
+  if (trainerPanel.drawsTilemap(checked)) trainerPanel.tilemapDone(checked, tilemapOf(result, checked));
   if (result.kind === 'timeout') {  // the build overran, and so did the fresh Worker that was to judge it: no report
     finish('timeout', `error: Building the file did not finish within ${result.limitS} s and was stopped; the Check has no report.\nThe Check was restarted: click Check again.`, checked);
     return;
@@ -170,6 +183,14 @@ async function check() {
     return;
   }
   showReport(result, checked, doc);
+}
+
+/// The tile map of a Check's result for the trainer panel: the Worker's (judge tilemap's), why it was not drawn, or
+/// null where the Check drew none.
+function tilemapOf(result, checked) {
+  const t = result.tilemap;
+  if (!t || t.status !== null) return t ?? null;
+  return { status: null, error: `not drawn: the Check's run at ${runName(t.stoppedArgv, checked.number)} was stopped at its time limit, and the tile map's runs would not finish either.` };
 }
 
 chooser.innerHTML = config.lessons.map((l) => `<option value="${l.number}">Lesson ${l.number}: ${l.title}</option>`).join('');

@@ -12,6 +12,7 @@
 // restored on the next visit; judgeInput gives them to Check's quiz check.
 // With nothing kept, the answers are the starter's blank ones.
 // Non-goals: grading in JavaScript (the judge does); the trainer.
+import { pageJudge } from './page_judge.mjs';
 import { answersJson, judgeQuiz } from './quiz_judge.mjs';
 import { downloadText, loadLessonData, saveLessonData } from './saved_work.mjs';
 
@@ -29,14 +30,8 @@ const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;',
 /// #quiz-note, #quiz-title). assetsUrl: where judge.wasm and course.json are.
 export function createQuizPanel(root, { assetsUrl }) {
   const $ = (id) => root.querySelector('#' + id);
-  let lesson = null, lang = 'en', judging = null;
+  let lesson = null, lang = 'en';
   let work = { answers: {}, tries: {} };  // the shown lesson's answers ({id: text | [keys]}) and record of tries
-
-  /// judge.wasm and the course, fetched and compiled once.
-  const judgeAssets = () => judging ??= (async () => ({
-    judgeModule: await WebAssembly.compile(await (await fetch(new URL('judge.wasm', assetsUrl))).arrayBuffer()),
-    courseJson: await (await fetch(new URL('course.json', assetsUrl))).text(),
-  }))();
 
   /// The kept answers and tries of lesson `l` (none kept: the starter's blank answers).
   const kept = (l) => ({ answers: {}, tries: {}, ...loadLessonData(l.number, 'quiz') });
@@ -87,7 +82,7 @@ export function createQuizPanel(root, { assetsUrl }) {
 
   /// Runs `judge quiz` on the shown answers; null (and says why) when the judge failed.
   async function judged() {
-    const { judgeModule, courseJson } = await judgeAssets();
+    const { judgeModule, courseJson } = await pageJudge(assetsUrl);
     const r = await judgeQuiz({ judgeModule, courseJson, lesson: lesson.id, quizJson: JSON.stringify(lesson.quiz), answers: work.answers,
                           tries: work.tries, answersFile: lesson.quizAnswersFile, lang });
     if (r.status === 3) { $('quiz-report').textContent = `${WORDS[lang].failed}\n${r.log}`; return null; }

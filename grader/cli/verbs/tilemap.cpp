@@ -13,62 +13,10 @@
 #include "backend/backend.h"
 #include "checks/check.h"
 #include "tilemap/tilemap.h"
+#include "tilemap/tilemap_json.h"
 #include "tilemap/tilemap_render.h"
-#include "trainer/answer_check.h"
-
-#include <nlohmann/json.hpp>
 
 namespace grader {
-
-namespace {
-
-
-/// Arms the emulator's recording in the child for as long as it lives.
-class ArmedRecording {
-public:
-    explicit ArmedRecording(const std::string& spec) { setenv("CUEMU_TILEMAP", spec.c_str(), 1); }
-    ~ArmedRecording() { unsetenv("CUEMU_TILEMAP"); }
-};
-
-/// The map of block (bx, by) in `phase`: lesson 2 launches that phase, lesson 3 records that loop iteration.
-Expected<TileMap> recordPhase(Backend& cpu, const BuildResult& build, const Lesson& lesson, const std::string& file, int n, int bx, int by,
-                              int phase, int blocks) {
-    RunRequest request;
-    request.n = n;
-    request.phase = lesson.kind() == LessonKind::TileLoading ? phase : 0;
-    request.seed = 1;
-    request.timeLimitS = 30;
-    const int phases = lesson.kind() == LessonKind::TileLoading ? 1 : blocks;
-    RunRecord record;
-    {
-        ArmedRecording armed(std::to_string(bx) + "," + std::to_string(by) + "," + std::to_string(lesson.kind() == LessonKind::TileLoading ? 0 : phase) + "," +
-                             std::to_string(phases) + "," + (lesson.kind() == LessonKind::TileLoading ? "1" : "2"));
-        record = cpu.run(build, request);
-    }
-    if (const std::string failure = describeFailedRun(record, request); !failure.empty())
-        return Error{file, "the run failed, so there is no map: " + failure, ""};
-    auto map = parseTileMap(record.tilemap);
-    if (map && lesson.kind() == LessonKind::TileLoading) map->phase = phase;  // the launch's phase argument
-    return map;
-}
-
-/// [[r, c, count], ...] of element indices at size `n`.
-nlohmann::ordered_json countsJson(const CellCounts& cells, int n) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& [index, count] : cells) list.push_back({index / n, index % n, count});
-    return list;
-}
-
-/// [[r0, r1, c0, c1], ...]: the cells as rectangles.
-nlohmann::ordered_json rangesJson(const CellCounts& cells, int n) {
-    CellSet set;
-    for (const auto& [index, count] : cells) set.insert({static_cast<int>(index / n), static_cast<int>(index % n)});
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& r : rectanglesOf(set)) list.push_back({r.r0, r.r1, r.c0, r.c1});
-    return list;
-}
-
-}  // namespace
 
 ExitCode runTilemapCommand(const Course& course, const TilemapCommand& command, std::ostream& out, std::ostream& err) {
     auto found = course.lessonOrError(command.lesson);
@@ -99,25 +47,16 @@ ExitCode runTilemapCommand(const Course& course, const TilemapCommand& command, 
     if (const std::string why = cpu->unavailableReason(); !why.empty())
         return printCliError(err, {"", "the cpu backend cannot run: " + why, ""}, ExitCode::CannotRun);
     const BuildResult build = cpu->build(*lesson, command.file, command.file);
-    if (!build.ok) return printCliError(err, {command.file, "does not compile: " + build.summary, ""}, ExitCode::Failed);
+    const TilemapRequest request{n, tile, bx, by, command.phase};
     if (command.json) {
-        nlohmann::ordered_json phases = nlohmann::ordered_json::array();
-        nlohmann::ordered_json stores = nlohmann::ordered_json::array();
-        for (int phase = command.phase.value_or(0); phase < (command.phase ? *command.phase + 1 : blocks); ++phase) {
-            auto map = recordPhase(*cpu, build, *lesson, command.file, n, bx, by, phase, blocks);
-            if (!map) return printCliError(err, map.error(), ExitCode::Failed);
-            const TileExpectation expected = expectedTiles(lesson->number, n, tile, bx, by, phase);
-            phases.push_back({{"phase", phase}, {"A", countsJson(map->loadsA, n)}, {"B", countsJson(map->loadsB, n)},
-                              {"expected", {{"A", rangesJson(expected.loadsA, n)}, {"B", rangesJson(expected.loadsB, n)}}},
-                              {"sentences", describeTileMap(*map, expected, lesson->number, n)}});
-            stores = countsJson(map->storesC, n);
-        }
-        out << nlohmann::ordered_json{{"lesson", lesson->id}, {"n", n}, {"tile", tile}, {"block", {bx, by}}, {"phases", phases}, {"C", stores}}.dump()
-            << "\n";
+        auto json = tilemapJson(*cpu, build, *lesson, command.file, request);
+        if (!json) return printCliError(err, json.error(), ExitCode::Failed);
+        out << *json << "\n";
         return ExitCode::Done;
     }
+    if (!build.ok) return printCliError(err, unbuiltTilemapError(command.file, build), ExitCode::Failed);
     const int phase = command.phase.value_or(0);
-    auto map = recordPhase(*cpu, build, *lesson, command.file, n, bx, by, phase, blocks);
+    auto map = recordTilemapPhase(*cpu, build, *lesson, command.file, request, phase);
     if (!map) return printCliError(err, map.error(), map.error().message.rfind("the run failed", 0) == 0 ? ExitCode::Failed : ExitCode::CannotRun);
     const TileExpectation expected = expectedTiles(lesson->number, n, tile, bx, by, phase);
     const std::vector<std::string> sentences = describeTileMap(*map, expected, lesson->number, n);

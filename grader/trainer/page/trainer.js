@@ -6,7 +6,15 @@
 // course's version, the set and the seed. A second panel shows the JSON of
 // `grader tilemap --json` (embedded, or loaded from a file) beside the correct
 // tiles, one phase at a time.
-// Non-goals: grading for points (the terminal trainer does that), any network.
+// Opened as "PAGE#embedded" in a frame of a page of its own origin (the
+// browser edition, web/src/trainer_panel.mjs), it also posts that page the
+// answers of each exercise checked, as the terminal trainer records them
+// ({type: "grader-trainer-answers", course, set, seed, index, kinds,
+// answers: {part: text}, right, wasRight}), and takes from it the tile map
+// of the student's file ({type: "grader-tilemap", json, error, note}) and
+// the language ({type: "grader-lang", lang}).
+// Non-goals: grading for points (the terminal trainer and the trainer check
+// do that), any network.
 (function () {
   "use strict";
   var G = TrainerGenerator;
@@ -191,6 +199,10 @@
     },
     tilemap: {
       title: { en: "Your kernel beside the correct tiles", ru: "Ваше ядро рядом с верными тайлами" },
+      embedded: {
+        en: "Nothing drawn yet: Check your file, and the tile map of its kernel (block 0,0, every phase) is drawn here.",
+        ru: "Пока ничего не нарисовано: нажмите Check, и здесь появится карта тайлов вашего ядра (блок 0,0, все фазы)."
+      },
       load: { en: "Load the JSON of grader tilemap … --json", ru: "Загрузите JSON из grader tilemap … --json" },
       none: { en: "Nothing loaded yet. Write it from the kit's folder with: ", ru: "Пока ничего не загружено. Запишите его из папки курса так: " },
       bad: {
@@ -244,9 +256,12 @@
     data: null,      // the generator's JSON
     work: [],        // per exercise: {marks: {part: Set}, values: {part: string}, result}
     tilemap: null,   // the parsed tilemap JSON
+    tilemapNote: "", // embedded: the page's word on the tile map while there is none (running, ...)
     tilemapPhase: 0
   };
   function words() { return WORDS[state.lang]; }
+  /** In a frame of the browser edition's page ("#embedded"): the answers go to it, the tile map comes from it. */
+  var embedded = /(^#|&)embedded(&|$)/.test(location.hash) && window.parent !== window;
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     if (attrs) for (var k in attrs) if (attrs[k] !== undefined && attrs[k] !== null) e.setAttribute(k, attrs[k]);
@@ -366,7 +381,7 @@
     var text = (work.values[part.id] || "").trim();
     if (!text) return { status: "empty", note: w.noValue };
     if (part.type === "number") {
-      if (!/^\d+$/.test(text)) return { status: "wrong", note: w.notNumber(text) };
+      if (!/^\d{1,9}$/.test(text)) return { status: "wrong", note: w.notNumber(text) };  // as the terminal reads one
       return Number(text) === part.expected ? { status: "right", note: "" } : { status: "wrong", note: w.typed(text) };
     }
     var order = parseOrder(text);
@@ -648,12 +663,68 @@
     var e = state.data.exercises[state.index], work = state.work[state.index], parts = partsOf(e), results = {};
     parts.forEach(function (p) { results[p.id] = checkPart(p, work); });
     work.result = { parts: results, verdict: verdictOf(parts.map(function (p) { return results[p.id]; })) };
-    var progress = loadProgress();
-    if (progress[state.index] !== "right") progress[state.index] = work.result.verdict;  // once right, it stays right
+    var progress = loadProgress(), wasRight = progress[state.index] === "right";
+    if (!wasRight) progress[state.index] = work.result.verdict;  // once right, it stays right
     saveProgress(progress);
+    postAnswers(e, work, wasRight);
     renderResult();
     repaintAll();
     renderNav();
+  }
+
+  // ---- the embedding page ---------------------------------------------------------------------
+  /** Cells as rectangles found row by row ("r0..r1,c0..c1" or "r,c"; blocks "bx,by", x first), as the terminal reads them. */
+  function cellsAnswer(keys, blocks) {
+    var rows = {};
+    keys.forEach(function (k) { var rc = k.split(",").map(Number); (rows[rc[0]] = rows[rc[0]] || []).push(rc[1]); });
+    var open = [], done = [];  // open: rectangles that reach the previous row
+    Object.keys(rows).map(Number).sort(function (a, b) { return a - b; }).forEach(function (r) {
+      var cols = rows[r].sort(function (a, b) { return a - b; }), runs = [];
+      cols.forEach(function (c) { var last = runs[runs.length - 1]; if (last && last[1] === c - 1) last[1] = c; else runs.push([c, c]); });
+      var next = [];
+      runs.forEach(function (run) {
+        var grow = open.filter(function (o) { return o[1] === r - 1 && o[2] === run[0] && o[3] === run[1]; })[0];
+        if (grow) { grow[1] = r; next.push(grow); } else next.push([r, r, run[0], run[1]]);
+      });
+      open.forEach(function (o) { if (next.indexOf(o) < 0) done.push(o); });
+      open = next;
+    });
+    var span = function (a, b) { return a === b ? String(a) : a + ".." + b; };
+    return done.concat(open).sort(function (a, b) { return a[0] - b[0] || a[2] - b[2]; })
+      .map(function (x) { return blocks ? span(x[2], x[3]) + "," + span(x[0], x[1]) : span(x[0], x[1]) + "," + span(x[2], x[3]); }).join("; ");
+  }
+
+  /** The answer to one part as typed on the terminal; "" when there is none. */
+  function answerText(part, work) {
+    if (part.type === "grid") return cellsAnswer(Array.from(work.marks[part.id]), part.id === "blocks");
+    return (work.values[part.id] || "").trim();
+  }
+
+  /** Tells the embedding page the answers of exercise `e`, checked now (`wasRight`: it was right before). */
+  function postAnswers(e, work, wasRight) {
+    if (!embedded) return;
+    var answers = {};
+    partsOf(e).forEach(function (part) { var text = answerText(part, work); if (text) answers[part.id] = text; });
+    window.parent.postMessage({ type: "grader-trainer-answers", course: config.course, set: state.set, seed: state.seed, index: state.index,
+                                kinds: state.data.exercises.map(function (x) { return x.kind; }), answers: answers,
+                                right: work.result.verdict === "right", wasRight: wasRight }, location.origin);
+  }
+
+  /** What the embedding page sends: the tile map of the student's file, the language. */
+  function takeMessage(ev) {
+    if (!embedded || ev.source !== window.parent || ev.origin !== location.origin || !ev.data) return;
+    var m = ev.data;
+    if (m.type === "grader-tilemap") {
+      state.tilemap = m.json && !tilemapProblem(m.json) ? m.json : null;
+      state.tilemapPhase = 0;
+      state.tilemapNote = m.note || "";
+      renderTilemap();
+      showTilemapError(m.json && tilemapProblem(m.json) ? words().tilemap.bad(tilemapProblem(m.json)) : m.error || "");
+    } else if (m.type === "grader-lang" && WORDS[m.lang]) {
+      state.lang = m.lang;
+      render();
+      renderTilemap();
+    }
   }
 
   // ---- the tile map panel --------------------------------------------------------------------
@@ -679,7 +750,7 @@
     var w = words(), tw = w.tilemap, box = document.getElementById("tilemap");
     box.textContent = "";
     box.appendChild(el("h2", { id: "tilemap-title" }, tw.title));
-    var label = el("label", null, tw.load + " ");
+    var label = el("label", { hidden: embedded ? "" : null }, tw.load + " ");
     var file = el("input", { type: "file", id: "tilemap-file", accept: ".json,application/json" });
     file.addEventListener("change", function () {
       var f = file.files && file.files[0];
@@ -695,6 +766,10 @@
     var body = el("div", { id: "tilemap-body" });
     box.appendChild(body);
     var j = state.tilemap;
+    if (!j && embedded) {  // the embedding page draws the student's own file once it is checked
+      body.appendChild(el("p", { "class": "note", id: "tilemap-none" }, state.tilemapNote || tw.embedded));
+      return;
+    }
     if (!j) {  // the command for the set shown, as the kit runs it: pasted in the kit's folder, it writes the file to load
       var none = el("p", { "class": "note", id: "tilemap-none" }, tw.none);
       none.appendChild(el("code", { id: "tilemap-command" }, config.tilemapCommands[state.set] || ""));
@@ -798,6 +873,7 @@
     ["en", "ru"].forEach(function (l) {
       document.getElementById("lang-" + l).addEventListener("click", function () { state.lang = l; render(); renderTilemap(); });
     });
+    window.addEventListener("message", takeMessage);
     generate();
     render();
     if (config.tilemap) {
