@@ -8,7 +8,7 @@
 #include "browser_backend.h"
 #include "core/toolchain.h"
 #include "course_json.h"
-#include "tilemap/tilemap_json.h"
+#include "checks/tilemap_run.h"
 
 namespace grader {
 

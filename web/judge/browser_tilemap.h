@@ -1,7 +1,7 @@
 // The tile map in the browser's judge: `judge tilemap LESSON DISPLAY_FILE`
 // gives what `grader tilemap LESSON FILE --json` prints for the Worker's
 // build of the student's file (block 0,0, every phase, n = 2 x TILE), with
-// the grader's own code (tilemap/tilemap_json.h); each run it needs goes to
+// the grader's own code (checks/tilemap_run.h); each run it needs goes to
 // the Worker, as Check's runs do (browser_backend.h).
 // Non-goals: the options of the native verb (--block, --phase, --n, --svg),
 // the text picture.

@@ -29,7 +29,7 @@ export const GRADER_UNITS = [
   'checks/source_scan.cpp', 'checks/traffic.cpp', 'checks/timing.cpp', 'checks/speedup.cpp', 'checks/sanitizer_barriers.cpp',
   'checks/sanitizer_report.cpp',
   'report/console_reporter.cpp', 'report/json_reporter.cpp', 'report/findings.cpp',
-  'tilemap/tilemap.cpp', 'tilemap/tilemap_json.cpp',
+  'tilemap/tilemap.cpp', 'checks/tilemap_run.cpp',
   'trainer/exercises.cpp', 'trainer/answer_check.cpp', 'trainer/progress.cpp', 'trainer/progress_json.cpp', 'checks/trainer_result.cpp',
   'quiz/quiz.cpp', 'quiz/normal_form.cpp', 'quiz/sealed.cpp', 'quiz/answers.cpp', 'quiz/tries.cpp', 'quiz/blank_answers.cpp',
   'quiz/quiz_text.cpp', 'quiz/quiz_json.cpp', 'checks/quiz_result.cpp',

@@ -13,7 +13,7 @@
 #include "backend/backend.h"
 #include "checks/check.h"
 #include "tilemap/tilemap.h"
-#include "tilemap/tilemap_json.h"
+#include "checks/tilemap_run.h"
 #include "tilemap/tilemap_render.h"
 
 namespace grader {

@@ -6,7 +6,7 @@
 // (cli/verbs/tilemap.cpp) and the browser's judge (`judge tilemap`,
 // web/judge/browser_tilemap.cpp), whose backend hands its runs to the page's
 // Worker, so both print the same bytes and the same errors.
-// Non-goals: the picture (tilemap_render.h); checking the command's
+// Non-goals: the picture (tilemap/tilemap_render.h); checking the command's
 // arguments (block, phase and size are the verb's to check).
 #pragma once
 

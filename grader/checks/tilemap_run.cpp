@@ -1,5 +1,5 @@
-// The tile map's JSON (see tilemap_json.h).
-#include "tilemap/tilemap_json.h"
+// The tile map's runs and JSON (see tilemap_run.h).
+#include "checks/tilemap_run.h"
 
 #include <nlohmann/json.hpp>
 
