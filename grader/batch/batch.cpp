@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -183,27 +184,6 @@ LessonOutcome gradeSubmittedLesson(const LessonGrading& g, LessonPrebuild& prebu
     return outcome;
 }
 
-/// Every lesson of a submission taken in, graded: all at once on the gpu backend, one at a time on the cpu
-/// (unless options.lessonsAtOnce says), while their files build in the background.
-std::vector<LessonOutcome> gradeLessons(const Course& course, const Submission& sub, const Intake& intake, const BatchOptions& options,
-                                        const std::string& backendName, Backend& backend, Backend& cpu, StudentResult& result) {
-    const LessonFiles files = findLessonFiles(course, intake.root);
-    for (const auto& note : files.notes) result.notes.push_back(note);
-    keepSources(course, sub.id, files.byLesson, options.out);  // for the merge's similarity of submissions
-    const auto unbuildable = unbuildableLessons(files, options.archiveLimits, result);
-    // Messages and the commands in them name the file as the student's kit has it, and the grader
-    // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
-    CheckOptions checkOptions;
-    checkOptions.seed = result.seed;
-    checkOptions.grader = kitGraderCommand();
-    std::map<std::string, fs::path> buildable = files.byLesson;
-    for (const auto& [lessonId, why] : unbuildable) buildable.erase(lessonId);
-    LessonPrebuild prebuild(course, buildable, backend, &cpu);
-    const LessonGrading grading{course, sub, backendName, backend, cpu, intake, files, unbuildable, checkOptions};
-    const int atOnce = options.lessonsAtOnce > 0 ? options.lessonsAtOnce : backend.name() == "gpu" ? int(course.lessons.size()) : 1;
-    return forEachAtOnce(course.lessons, atOnce, [&](const Lesson& lesson) { return gradeSubmittedLesson(grading, prebuild, lesson); });
-}
-
 /// Takes course.yaml's late_penalty (a percentage of the score) off a late submission, and says so.
 void applyLatePenalty(const Course& course, StudentResult& result) {
     result.latePenalty = (result.score() * course.latePenalty + 50) / 100;
@@ -211,22 +191,61 @@ void applyLatePenalty(const Course& course, StudentResult& result) {
                            " off (course.yaml late_penalty " + std::to_string(course.latePenalty) + "%)");
 }
 
-/// Grades one submission (a lesson's trouble becomes that lesson's "error" check).
-StudentResult gradeSubmission(const Course& course, const Planned& planned, const BatchOptions& options,
-                              const std::string& backendName, Backend& backend, Backend& cpu, const fs::path& work) {
-    const auto started = std::chrono::steady_clock::now();
-    const Submission& sub = planned.submission;
-    StudentResult result = startedResult(course, planned, options, backendName);
-    const fs::path unpacked = work / sub.id;
+/// A submission taken in: unpacked, its lesson files found and building in the background, or closed
+/// already (refused at intake, or the grader failed on it). Its unpacked folder goes with it.
+struct TakenIn {
+    const Planned& planned;
+    StudentResult result;
+    std::chrono::steady_clock::time_point started;  ///< when its grading began (its intake, unless taken in ahead)
+    fs::path unpacked;
+    Intake intake;
+    LessonFiles files;
+    std::map<std::string, std::string> unbuildable;  ///< lesson id -> why its file is not built
+    std::unique_ptr<LessonPrebuild> prebuild;
+    std::optional<StudentResult> closed;  ///< set: its row, without grading
+
+    TakenIn(const Planned& p, StudentResult started) : planned(p), result(std::move(started)), started(std::chrono::steady_clock::now()) {}
+    ~TakenIn() {
+        prebuild.reset();  // its builds end before their files go
+        std::error_code ec;
+        if (!unpacked.empty() && intake.root != planned.submission.path) fs::remove_all(unpacked, ec);
+    }
+};
+
+/// Takes `planned` in (the first half of grading a submission) and starts its builds with `priority`.
+void takeInLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, const fs::path& work,
+                   LessonPrebuild::Priority priority, TakenIn& t) {
+    const Submission& sub = t.planned.submission;
+    t.unpacked = work / sub.id;
     if (options.intakeHook) options.intakeHook(sub.id);
-    const Intake intake = takeInSubmission(course, sub, options.archiveLimits, options.unpacker, unpacked, result);
-    if (intake.stopped) return ungradedResult(std::move(result), course, backendName, *intake.stopped, started);
-    result.lessons = gradeLessons(course, sub, intake, options, backendName, backend, cpu, result);
-    if (sub.late && course.latePenalty > 0) applyLatePenalty(course, result);
-    std::error_code ec;
-    if (intake.root != sub.path) fs::remove_all(unpacked, ec);
-    result.seconds = elapsedSeconds(started);
-    return result;
+    t.intake = takeInSubmission(course, sub, options.archiveLimits, options.unpacker, t.unpacked, t.result);
+    if (t.intake.stopped) {
+        t.closed = ungradedResult(t.result, course, t.result.backend, *t.intake.stopped, t.started);
+        return;
+    }
+    t.files = findLessonFiles(course, t.intake.root);
+    for (const auto& note : t.files.notes) t.result.notes.push_back(note);
+    keepSources(course, sub.id, t.files.byLesson, options.out);  // for the merge's similarity of submissions
+    t.unbuildable = unbuildableLessons(t.files, options.archiveLimits, t.result);
+    std::map<std::string, fs::path> buildable = t.files.byLesson;
+    for (const auto& [lessonId, why] : t.unbuildable) buildable.erase(lessonId);
+    t.prebuild = std::make_unique<LessonPrebuild>(course, buildable, backend, &cpu, priority);
+}
+
+/// Every lesson of a submission taken in, graded (the second half): all at once on the gpu backend, one at a
+/// time on the cpu (unless options.lessonsAtOnce says), while their files build in the background.
+void gradeLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, TakenIn& t) {
+    t.prebuild->promote();
+    // Messages and the commands in them name the file as the student's kit has it, and the grader
+    // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
+    CheckOptions checkOptions;
+    checkOptions.seed = t.result.seed;
+    checkOptions.grader = kitGraderCommand();
+    const LessonGrading grading{course, t.planned.submission, t.result.backend, backend, cpu, t.intake, t.files, t.unbuildable, checkOptions};
+    const int atOnce = options.lessonsAtOnce > 0 ? options.lessonsAtOnce : backend.name() == "gpu" ? int(course.lessons.size()) : 1;
+    t.result.lessons = forEachAtOnce(course.lessons, atOnce, [&](const Lesson& lesson) { return gradeSubmittedLesson(grading, *t.prebuild, lesson); });
+    if (t.planned.submission.late && course.latePenalty > 0) applyLatePenalty(course, t.result);
+    t.result.seconds = elapsedSeconds(t.started);
 }
 
 /// The row of a submission the grader itself failed on while taking it in or grading it (an exception,
@@ -372,28 +391,78 @@ std::optional<Error> openBatchSandbox(const Course& course, const BatchOptions& 
     return std::nullopt;
 }
 
-/// What the workers of a batch share: the queue of submissions, the summary and the progress line.
+/// What the workers of a batch share: the queue of submissions, the ones taken in ahead of their turn, the
+/// backends, the summary and the progress line.
 struct BatchQueue {
     const Course& course;
     const BatchOptions& options;
     const std::vector<Planned>& toGrade;
-    const std::vector<GpuDevice>& workerDevices;  ///< one per worker, or none (cpu backend)
-    const fs::path& work;                         ///< the private folder submissions are unpacked in
+    const fs::path& work;  ///< the private folder submissions are unpacked in
     BatchSummary& summary;
     Progress& progress;
+    size_t lookahead;  ///< how many submissions may wait taken in, their builds under way
+    std::vector<std::unique_ptr<Backend>> cpus{};  ///< one per worker; they outlive every build started with them
+    std::vector<std::unique_ptr<Backend>> gpus{};  ///< one per worker, or none (cpu backend)
     std::atomic<size_t> next{0};
+    std::mutex aheadMutex{};
+    std::deque<std::unique_ptr<TakenIn>> ahead{};  ///< oldest first; guarded by aheadMutex
     std::mutex summaryMutex{};  ///< guards summary and options.onResult
 };
 
-/// One submission graded whatever happens: an exception of the grader's becomes a row that says so.
-StudentResult gradeGuarded(BatchQueue& q, const Planned& planned, Backend& backend, Backend& cpu) {
+/// `planned` taken in, whatever happens: an exception of the grader's closes it with a row that says so.
+std::unique_ptr<TakenIn> takeInGuarded(BatchQueue& q, const Planned& planned, Backend& backend, Backend& cpu, LessonPrebuild::Priority priority) {
+    auto t = std::make_unique<TakenIn>(planned, startedResult(q.course, planned, q.options, q.summary.backend));
     try {
-        return gradeSubmission(q.course, planned, q.options, q.summary.backend, backend, cpu, q.work);
+        takeInLessons(q.course, q.options, backend, cpu, q.work, priority, *t);
     } catch (const std::exception& e) {
-        return graderFailure(q.course, planned, q.summary.backend, e.what());
+        t->closed = graderFailure(q.course, planned, q.summary.backend, e.what());
     } catch (...) {
-        return graderFailure(q.course, planned, q.summary.backend, "an exception of an unknown kind");
+        t->closed = graderFailure(q.course, planned, q.summary.backend, "an exception of an unknown kind");
     }
+    return t;
+}
+
+/// A submission taken in, graded whatever happens: an exception of the grader's becomes a row that says so.
+StudentResult gradeGuarded(BatchQueue& q, TakenIn& t, Backend& backend, Backend& cpu) {
+    if (t.closed) return *t.closed;
+    try {
+        gradeLessons(q.course, q.options, backend, cpu, t);
+        return t.result;
+    } catch (const std::exception& e) {
+        return graderFailure(q.course, t.planned, q.summary.backend, e.what());
+    } catch (...) {
+        return graderFailure(q.course, t.planned, q.summary.backend, "an exception of an unknown kind");
+    }
+}
+
+/// The next submission to grade: the oldest taken in ahead, else the queue's next taken in now; null when none is left.
+std::unique_ptr<TakenIn> nextToGrade(BatchQueue& q, Backend& backend, Backend& cpu) {
+    {
+        std::lock_guard<std::mutex> lock(q.aheadMutex);
+        if (!q.ahead.empty()) {
+            std::unique_ptr<TakenIn> t = std::move(q.ahead.front());
+            q.ahead.pop_front();
+            t->started = std::chrono::steady_clock::now();  // its seconds count from here, as a submission taken in now
+            return t;
+        }
+    }
+    const size_t i = q.next++;
+    if (i >= q.toGrade.size()) return nullptr;
+    return takeInGuarded(q, q.toGrade[i], backend, cpu, LessonPrebuild::Priority::Now);
+}
+
+/// Takes one more submission in ahead of its turn, if fewer than q.lookahead wait so: its builds use
+/// the build slots no graded submission is waiting for (batch/build_slots.h).
+void takeOneAhead(BatchQueue& q, Backend& backend, Backend& cpu) {
+    {
+        std::lock_guard<std::mutex> lock(q.aheadMutex);
+        if (q.ahead.size() >= q.lookahead) return;
+    }
+    const size_t i = q.next++;
+    if (i >= q.toGrade.size()) return;
+    std::unique_ptr<TakenIn> t = takeInGuarded(q, q.toGrade[i], backend, cpu, LessonPrebuild::Priority::Ahead);
+    std::lock_guard<std::mutex> lock(q.aheadMutex);
+    q.ahead.push_back(std::move(t));
 }
 
 /// Writes `result` into options.out atomically, counts it in the summary, passes it to options.onResult and shows it.
@@ -413,14 +482,16 @@ void recordResult(BatchQueue& q, const StudentResult& result) {
     q.progress.finished(result.id, error ? "not saved: " + error->format() : verdictLine(result), result.seconds);
 }
 
-/// Worker `index`: grades the queue's next submission, on its own backends, until none is left or the run is interrupted.
+/// Worker `index`: grades the next submission, on its own backends, until none is left or the run is
+/// interrupted; before each, it takes one more in ahead, so its files build while this one waits for the GPU.
 void runBatchWorker(BatchQueue& q, int index) {
-    std::unique_ptr<Backend> cpu = q.options.makeBackend ? q.options.makeBackend() : makeCpuBackend();
-    std::unique_ptr<Backend> gpu;
-    if (!q.workerDevices.empty()) gpu = makeGpuBackend(q.workerDevices[size_t(index)]);
-    Backend& backend = gpu ? *gpu : *cpu;
-    for (size_t i = q.next++; i < q.toGrade.size() && !interrupted(); i = q.next++) {
-        StudentResult result = gradeGuarded(q, q.toGrade[i], backend, *cpu);
+    Backend& cpu = *q.cpus[size_t(index)];
+    Backend& backend = q.gpus.empty() ? cpu : *q.gpus[size_t(index)];
+    while (!interrupted()) {
+        std::unique_ptr<TakenIn> current = nextToGrade(q, backend, cpu);
+        if (!current) break;
+        if (!interrupted()) takeOneAhead(q, backend, cpu);
+        StudentResult result = gradeGuarded(q, *current, backend, cpu);
         if (interrupted()) {  // cut short: its verdicts may be the interruption's, not the student's
             std::lock_guard<std::mutex> lock(q.summaryMutex);
             ++q.summary.discarded;
@@ -439,7 +510,11 @@ void gradeQueued(const Course& course, const BatchOptions& options, const std::v
     Progress progress(options.progress ? *options.progress : discard, options.progressOnTerminal, static_cast<int>(toGrade.size()));
     summary.jobs = jobs;
     const std::vector<GpuDevice> workerDevices = devicesForWorkers(devices, jobs);
-    BatchQueue queue{course, options, toGrade, workerDevices, work, summary, progress};
+    BatchQueue queue{course, options, toGrade, work, summary, progress, size_t(std::max(0, options.lookahead))};
+    for (int j = 0; j < jobs; ++j) {
+        queue.cpus.push_back(options.makeBackend ? options.makeBackend() : makeCpuBackend());
+        if (!workerDevices.empty()) queue.gpus.push_back(makeGpuBackend(workerDevices[size_t(j)]));
+    }
     std::vector<std::thread> workers;
     {
         InterruptGuard guard;

@@ -40,6 +40,9 @@ struct BatchOptions {
     /// Lessons of one submission graded at once; 0: all of them on the gpu backend (its runs
     /// wait on the device more than on the cores), one at a time on the cpu backend.
     int lessonsAtOnce = 0;
+    /// Submissions taken in ahead of their turn, their files building in the build slots no graded
+    /// submission waits for (batch/build_slots.h); 0: none, each submission is taken in when its turn comes.
+    int lookahead = 0;
     std::string backend = "auto";      ///< cpu | gpu | auto
     bool sandbox = true;               ///< false only with --no-sandbox
     /// Where bubblewrap cannot run, grade without the sandbox (with a note) instead of refusing:

@@ -1,32 +1,24 @@
 // Background builds of a submission's lessons, gated by build slots.
 #include "batch/prebuild.h"
 
-#include <semaphore>
-#include <thread>
-
 namespace grader {
 
 namespace {
 
-/// As many builds at once as the machine has cores, across every worker of this process.
-std::counting_semaphore<>& buildSlots() {
-    static std::counting_semaphore<> slots(std::max<std::ptrdiff_t>(1, std::thread::hardware_concurrency()));
-    return slots;
-}
-
-void buildInSlot(Backend& backend, const Lesson& lesson, const std::filesystem::path& file) {
-    buildSlots().acquire();
+void buildInSlot(BuildSlots& slots, const std::atomic<bool>& now, Backend& backend, const Lesson& lesson, const std::filesystem::path& file) {
+    slots.acquire(now);
     try {
         backend.build(lesson, file, lesson.starterFile());  // the name gradeLesson builds it under in a batch
     } catch (...) {  // the check builds it again and reports what went wrong
     }
-    buildSlots().release();
+    slots.release();
 }
 
 }  // namespace
 
 LessonPrebuild::LessonPrebuild(const Course& course, const std::map<std::string, std::filesystem::path>& files, Backend& primary,
-                               Backend* emulator) {
+                               Backend* emulator, Priority priority, BuildSlots& slots)
+    : slots_(slots), now_(priority == Priority::Now) {
     const bool primaryUsable = primary.cachesBuilds() && primary.unavailableReason().empty();
     if (emulator && !emulator->cachesBuilds()) emulator = nullptr;
     for (const auto& lesson : course.lessons) {
@@ -35,8 +27,14 @@ LessonPrebuild::LessonPrebuild(const Course& course, const std::map<std::string,
         auto& futures = builds_[lesson.id];
         for (Backend* backend : {primaryUsable ? &primary : nullptr, emulator != &primary ? emulator : nullptr})
             if (backend)
-                futures.push_back(std::async(std::launch::async, buildInSlot, std::ref(*backend), std::cref(lesson), found->second));
+                futures.push_back(std::async(std::launch::async, buildInSlot, std::ref(slots_), std::cref(now_), std::ref(*backend),
+                                             std::cref(lesson), found->second));
     }
+}
+
+void LessonPrebuild::promote() {
+    now_ = true;
+    slots_.priorityRaised();
 }
 
 void LessonPrebuild::waitFor(const std::string& lessonId) {

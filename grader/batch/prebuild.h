@@ -2,10 +2,13 @@
 // while its checks run lesson by lesson: nvcc and the emulator's compiler keep
 // the node's cores busy while workers wait for the GPU. The builds land in the
 // build cache, where gradeLesson finds them. A process-wide number of build
-// slots (the machine's cores) keeps many workers from oversubscribing it.
+// slots (the machine's cores, build_slots.h) keeps many workers from
+// oversubscribing it; a submission taken in ahead of its turn builds only in
+// slots that no submission being graded is waiting for.
 // Non-goal: verdicts; a build that fails here is built and reported by the check.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <future>
 #include <map>
@@ -13,6 +16,7 @@
 #include <vector>
 
 #include "backend/backend.h"
+#include "batch/build_slots.h"
 #include "core/course.h"
 
 namespace grader {
@@ -20,17 +24,26 @@ namespace grader {
 /// The background builds of one submission's lessons.
 class LessonPrebuild {
 public:
+    /// Whether the submission is being graded now or was taken in ahead of its turn.
+    enum class Priority { Now, Ahead };
+
     /// Starts building every file of `files` (lesson id -> file) with `primary`, and with
-    /// `emulator` too when it is another backend (the gpu backend's emulator checks);
+    /// `emulator` too when it is another backend (the gpu backend's emulator checks), each in a slot of `slots`;
     /// a backend that does not cache its builds, or is unavailable, is not built ahead.
     LessonPrebuild(const Course& course, const std::map<std::string, std::filesystem::path>& files, Backend& primary,
-                   Backend* emulator);
+                   Backend* emulator, Priority priority = Priority::Now, BuildSlots& slots = BuildSlots::machine());
+    /// The submission's grading begins: its builds not yet started go before any built ahead.
+    void promote();
     /// Waits until the builds of `lessonId` are done (whether they succeeded or not).
     void waitFor(const std::string& lessonId);
     /// Waits for every build: they use the backends passed in.
     ~LessonPrebuild();
+    LessonPrebuild(const LessonPrebuild&) = delete;
+    LessonPrebuild& operator=(const LessonPrebuild&) = delete;
 
 private:
+    BuildSlots& slots_;
+    std::atomic<bool> now_;  ///< the builds' priority, read by slots_ (the builds refer to it: this object never moves)
     std::map<std::string, std::vector<std::future<void>>> builds_;
 };
 

@@ -7,7 +7,10 @@
 # the feedback texts of FEEDBACK_GOLDEN's students equal theirs (the time of
 # grading aside).
 # With MISTAKES_GOLDEN, mistakes.csv equals it (each typical mistake under its diagnosis code).
-# Usage: cmake -DGRADER=... -DCLASS=... -DOUT=... -DGOLDEN=... -DCOURSE=... -DWORKDIR=... [-DFEEDBACK_GOLDEN=DIR] [-DMISTAKES_GOLDEN=FILE] [-DUPDATE=1]
+# EXTRA: more options of `grader batch` (a list), which must not change any output checked;
+# FRESH_CACHE: a build cache folder, emptied first, so that every file is built in this run.
+# Usage: cmake -DGRADER=... -DCLASS=... -DOUT=... -DGOLDEN=... -DCOURSE=... -DWORKDIR=... [-DFEEDBACK_GOLDEN=DIR] [-DMISTAKES_GOLDEN=FILE]
+#        [-DEXTRA=OPTIONS] [-DFRESH_CACHE=DIR] [-DUPDATE=1]
 #        -P sample_class.cmake   (UPDATE=1 or GOLDEN_UPDATE=1 in the environment rewrites the golden files)
 cmake_minimum_required(VERSION 3.25)  # policies: quoted strings are never variables
 set(ENV{NO_COLOR} 1)
@@ -15,7 +18,12 @@ if("$ENV{GOLDEN_UPDATE}")
   set(UPDATE 1)
 endif()
 file(REMOVE_RECURSE "${OUT}")
-execute_process(COMMAND "${GRADER}" batch "${CLASS}" --out "${OUT}" --course "${COURSE}" --feedback "${OUT}/feedback" WORKING_DIRECTORY "${WORKDIR}"
+if(FRESH_CACHE)
+  file(REMOVE_RECURSE "${FRESH_CACHE}")
+  set(ENV{GRADER_CACHE_DIR} "${FRESH_CACHE}")
+endif()
+execute_process(COMMAND "${GRADER}" batch "${CLASS}" --out "${OUT}" --course "${COURSE}" --feedback "${OUT}/feedback" ${EXTRA}
+                WORKING_DIRECTORY "${WORKDIR}"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 message("${out}${err}")
 if(NOT rc EQUAL 0)

@@ -9,6 +9,8 @@
 #include <atomic>
 #include <chrono>
 #include <map>
+#include <mutex>
+#include <set>
 #include <thread>
 #include <stdexcept>
 
@@ -133,6 +135,18 @@ TEST_CASE("every submission is graded once and a rerun grades only what changed"
     CHECK(fake.grade().graded == 3);
 }
 
+namespace {
+
+/// Every check's verdict of `result`, as "lesson.check=verdict " words in the course's order.
+std::string verdictsOf(const StudentResult& result) {
+    std::string verdicts;
+    for (const auto& l : result.lessons)
+        for (const auto& c : l.report.checks) verdicts += l.report.lesson + "." + c.name + "=" + statusWord(c.status) + " ";
+    return verdicts;
+}
+
+}  // namespace
+
 TEST_CASE("a submission's lessons graded at once give the same result, in the course's order, as one at a time") {
     FakeClass fake(2);
     for (int i = 0; i < 2; ++i) writeText(fake.subs / ("s" + std::to_string(i)) / "work" / "tile_loading.cu", "// lesson 2");
@@ -156,15 +170,70 @@ TEST_CASE("a submission's lessons graded at once give the same result, in the co
             REQUIRE(result->lessons.size() == 2);
             CHECK(result->lessons[0].report.lesson == "lesson1");
             CHECK(result->lessons[1].report.lesson == "lesson2");
-            std::string verdicts;
-            for (const auto& l : result->lessons)
-                for (const auto& c : l.report.checks) verdicts += l.report.lesson + "." + c.name + "=" + statusWord(c.status) + " ";
+            const std::string verdicts = verdictsOf(*result);
             if (atOnce == 1) oneAtATime[id] = verdicts;
             else CHECK(verdicts == oneAtATime[id]);
         }
     }
     CHECK(oneAtATime["s1"].find("lesson1.correctness=fail") != std::string::npos);
     CHECK(oneAtATime["s0"].find("lesson1.correctness=pass") != std::string::npos);
+}
+
+namespace {
+
+/// A fake that caches its builds and notes, at each run's end, which sources had been built by then.
+class AheadRecordingBackend : public FakeBackend {
+public:
+    static inline std::mutex mutex;
+    static inline std::set<std::string> built;                      ///< sources built so far
+    static inline std::map<std::string, std::set<std::string>> builtByEndOf;  ///< source run -> sources built when its run ended
+    bool cachesBuilds() const override { return true; }
+    BuildResult build(const Lesson& lesson, const fs::path& source, const std::string& name) override {
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            built.insert(source.parent_path().parent_path().filename().string());
+        }
+        return FakeBackend::build(lesson, source, name);
+    }
+    RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        std::lock_guard<std::mutex> lock(mutex);
+        builtByEndOf[build.executable.parent_path().parent_path().filename().string()] = built;
+        return FakeBackend::run(build, request);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("submissions taken in ahead build while the one before is graded, and grade as they would in turn") {
+    FakeClass fake(4);
+    writeText(fake.subs / "s2" / "work" / "matmul_naive.cu", "// WRONG");
+    std::map<std::string, std::string> inTurn;
+    for (int lookahead : {0, 2}) {
+        CAPTURE(lookahead);
+        fs::remove_all(fake.out);
+        AheadRecordingBackend::built.clear();
+        AheadRecordingBackend::builtByEndOf.clear();
+        BatchOptions o = fake.options();
+        o.jobs = 1;
+        o.lookahead = lookahead;
+        o.makeBackend = [] { return std::make_unique<AheadRecordingBackend>(); };
+        auto summary = gradeBatch(fake.course, o);
+        REQUIRE(summary.ok());
+        CHECK(summary->graded == 4);
+        for (const char* id : {"s0", "s1", "s2", "s3"}) {
+            auto result = loadStudentResult(fake.out / (std::string(id) + ".json"));
+            REQUIRE(result.ok());
+            const std::string verdicts = verdictsOf(*result);
+            if (lookahead == 0) inTurn[id] = verdicts;
+            else CHECK(verdicts == inTurn[id]);
+        }
+        // One worker grades s0 first; with lookahead, s1's file was built before s0's last run ended.
+        const auto& builtThen = AheadRecordingBackend::builtByEndOf["s0"];
+        CHECK(builtThen.count("s1") == (lookahead > 0 ? 1u : 0u));
+    }
+    CHECK(inTurn["s2"].find("lesson1.correctness=fail") != std::string::npos);
+    CHECK(inTurn["s3"].find("lesson1.correctness=pass") != std::string::npos);
 }
 
 TEST_CASE("an interrupted run loses nothing finished: only missing or damaged results are graded again") {

@@ -514,6 +514,7 @@ TEST_CASE("every option of grader batch reaches the Slurm jobs that read it, or 
         {"--cpus-per-task", {{"--cpus-per-task", "3"}, "array", "#SBATCH --cpus-per-task=3"}},
         {"--jobs", {{"-j", "5"}, "array", "-j \"${SLURM_CPUS_PER_TASK:-5}\""}},
         {"--lessons-at-once", {{"--lessons-at-once", "2"}, "array", "--lessons-at-once 2"}},
+        {"--lookahead", {{"--lookahead", "3"}, "array", "--lookahead 3"}},
         {"--backend", {{"--backend", "cpu"}, "array", "--backend cpu"}},
         {"--gpus", {{"--gpus", "0"}, "refused", "--gpus"}},
         {"--no-sandbox", {{"--no-sandbox"}, "array", "--no-sandbox"}},

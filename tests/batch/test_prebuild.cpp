@@ -1,13 +1,16 @@
 // Building a submission's lessons ahead: every lesson file is built by the
 // primary backend and by the emulator beside it, waitFor returns only once a
-// lesson's builds are done, and backends that do not cache builds (or cannot
-// run here) are not built ahead.
+// lesson's builds are done, backends that do not cache builds (or cannot
+// run here) are not built ahead, and a build slot goes to a submission being
+// graded before one taken in ahead of its turn.
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <mutex>
 #include <set>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "batch/prebuild.h"
 #include "fixtures.h"
@@ -93,4 +96,59 @@ TEST_CASE("a backend that does not cache its builds, or cannot run here, is not 
     { LessonPrebuild prebuild(course, {{"lesson1", tmp.path / "a.cu"}}, missingGpu, &cpu); }
     CHECK(missingGpu.built().empty());
     CHECK(cpu.built().size() == 1);  // the emulator, which grades in its place
+}
+
+namespace {
+
+/// Threads that each take a slot of `slots` with their own priority flag and note the order they got one in.
+struct SlotTakers {
+    BuildSlots& slots;
+    std::mutex mutex;
+    std::vector<std::string> order;
+    std::vector<std::thread> threads;
+
+    void start(const std::string& name, const std::atomic<bool>& now) {
+        const int before = slots.waiting();
+        threads.emplace_back([this, name, &now] {
+            slots.acquire(now);
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                order.push_back(name);
+            }
+            slots.release();
+        });
+        while (slots.waiting() == before) std::this_thread::yield();  // it waits: the order is the slots' choice
+    }
+    std::vector<std::string> joined() {
+        for (auto& t : threads) t.join();
+        return order;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a freed build slot goes to a submission being graded before one taken in ahead, and a promoted one counts as graded") {
+    BuildSlots slots(1);
+    std::atomic<bool> graded{true}, ahead{false}, promoted{false};
+    slots.acquire(graded);  // the only slot is busy
+    SlotTakers takers{slots};
+    takers.start("ahead", ahead);
+    takers.start("promoted", promoted);
+    takers.start("graded", graded);
+    promoted = true;
+    slots.priorityRaised();
+    slots.release();
+    const std::vector<std::string> order = takers.joined();
+    REQUIRE(order.size() == 3);
+    CHECK(order.back() == "ahead");  // the two graded ones first, in either order
+}
+
+TEST_CASE("a build taken in ahead takes a free slot when no graded build waits") {
+    BuildSlots slots(2);
+    std::atomic<bool> graded{true}, ahead{false};
+    slots.acquire(graded);
+    slots.acquire(ahead);  // the second slot is free and no graded build waits: it goes at once
+    slots.release();
+    slots.release();
+    CHECK(slots.waiting() == 0);
 }

@@ -45,13 +45,14 @@ std::string layoutOptions(const BatchOptions& o) {
     return words;
 }
 
-/// What only grading reads (--seed, --lessons-at-once, --profile), for each shard, or "". Each shard
+/// What only grading reads (--seed, --lessons-at-once, --lookahead, --profile), for each shard, or "". Each shard
 /// writes its own profile: PROFILE's stem + "-shard-K" + its extension.
 std::string gradeOptions(const BatchCommand& command) {
     const BatchOptions& o = command.options;
     std::string words;
     if (o.seed) words += " --seed " + std::to_string(*o.seed);
     if (o.lessonsAtOnce > 0) words += " --lessons-at-once " + std::to_string(o.lessonsAtOnce);
+    if (o.lookahead > 0) words += " --lookahead " + std::to_string(o.lookahead);
     if (command.profile) {
         const fs::path profile = absolutePath(*command.profile);
         words += " --profile " + shellQuote((profile.parent_path() / profile.stem()).string() + "-shard-") + "\"${SLURM_ARRAY_TASK_ID}\"" +
@@ -295,6 +296,10 @@ void addBatchOptions(CLI::App& command, BatchVerbOptions& options) {
     command.add_option("--lessons-at-once", batch.options.lessonsAtOnce,
                          "lessons of one submission graded at once (default: all on the gpu backend, 1 on the cpu backend)")
         ->check(CLI::Range(1, 64));
+    command.add_option("--lookahead", batch.options.lookahead,
+                       "submissions taken in ahead of their turn, their files building while others wait for the GPU "
+                       "(default 0: each is taken in when its turn comes)")
+        ->check(CLI::Range(0, 1024));
     command.add_option("--backend", batch.options.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
     command.add_option("--gpus", batch.options.gpus, "the GPUs to grade on, e.g. 0,1 or UUIDs (default: CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists)");
