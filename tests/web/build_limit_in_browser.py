@@ -15,11 +15,11 @@ instantiations took 38 s unloaded).
 Exit 77 (skipped) without Chromium, its driver, selenium or a built web/dist.
 Usage: build_limit_in_browser.py WEB_DIST STARTER_DIR
 Non-goal: a run's time limit (page_in_browser.py stops a kernel that never ends)."""
-import re, sys, tempfile, time
+import re, sys, tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
-from headless_chromium import expect, failures, find_chromium, serve, skip, start_offline_chromium, wait_ready
+from headless_chromium import expect, failures, find_chromium, skip, wait_ready
 
 LIMIT_S = 40
 SLOW = """
@@ -32,6 +32,7 @@ static_assert(sizeof(Tree<20, 0>) > 0, "");
 dist, starters = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
 chromium = find_chromium()
 from selenium.webdriver.common.by import By
+import course_page  # tests/web/, beside this file
 if not (dist / "index.html").exists() or not (dist / "llvm.core.wasm").exists():
     skip(f"{dist} is not built", "cd web && npm ci && node build.mjs")
 
@@ -44,30 +45,18 @@ if count != 1:
     raise SystemExit(f"FAIL: {dist / 'index.html'} does not hold the page's build limit (compileLimitS) once")
 (site / "index.html").write_text(page_html)
 
-server, port = serve(site)
-profile = tempfile.mkdtemp(prefix="web-build-limit-profile-")
-driver = None
-try:
-    time.sleep(0.5)
-    driver = start_offline_chromium(chromium, profile)
+with course_page.page_session(chromium, site, "build-limit") as (driver, port, downloads):
     driver.get(f"http://127.0.0.1:{port}/index.html#lesson=1&lang=en")
     wait_ready(driver, seconds=20)
     output = driver.find_element(By.ID, "output")
 
     def set_editor(text):
-        driver.execute_script("const v = document.querySelector('.cm-content').cmTile.root.view;"
-                              "v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: arguments[0]}});", text)
+        course_page.set_editor(driver, text)
 
-    def run_check(label, seconds=120):
+    def run_check(label):
         """Clicks Check and waits for its end; (state, text)."""
-        start = time.time()
-        driver.find_element(By.ID, "check").click()
-        while output.get_attribute("data-state") in ("running", "idle"):
-            if time.time() - start > seconds:
-                raise SystemExit(f"FAIL: the {label} Check did not finish in {seconds} s")
-            time.sleep(0.1)
-        print(f"{label} Check: {time.time() - start:.1f} s")
-        return output.get_attribute("data-state"), output.text
+        state, text, _ = course_page.run_check(driver, label, seconds=120)
+        return state, text
 
     starter = (starters / "01-naive-kernel" / "matmul_naive.cu").read_text()
     set_editor(starter + SLOW)
@@ -83,8 +72,4 @@ try:
     state, text = run_check("starter after it")
     expect(state == "done" and "compile      PASS  1/1   compiled for the cpu emulator" in text,
            f"the Check after a stopped build did not work: '{state}' {text[:500]}")
-finally:
-    if driver:
-        driver.quit()
-    server.terminate()
 sys.exit(1 if failures else 0)

@@ -2,14 +2,21 @@
 again: the editor's file (read, replaced as one edit), a Check waited for,
 a download waited for in Chromium's download folder, the native grader run
 in a folder on the kit's course (its own path written as the kit's
-`grader`), and one check's lines of a `grader check` text report.
-Non-goals: starting the browser or the server (tests/headless_chromium.py);
+`grader`), one check's lines of a `grader check` text report, and a
+session: the page served and an offline Chromium open on it, both closed
+and their folders removed after.
+Non-goals: how the browser and the server start (tests/headless_chromium.py);
 what a test expects."""
+import contextlib
+import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
+
+from headless_chromium import serve, start_offline_chromium
 
 # CodeMirror's view from its DOM, as EditorView.findFromDOM finds it (@codemirror/view 6.44: the .cm-content's cmTile).
 VIEW = "document.querySelector('.cm-content').cmTile.root.view"
@@ -67,3 +74,24 @@ def check_lines(report, check):
     while end < len(lines) and lines[end].startswith("      ") and lines[end].strip():
         end += 1
     return "\n".join(lines[start:end])
+
+
+@contextlib.contextmanager
+def page_session(chromium, site, name):
+    """`site` served on the loopback address and an offline Chromium whose downloads land in a folder of
+    its own: yields (driver, port, downloads); then quits the browser, stops the server, removes both folders."""
+    server, port = serve(site)
+    profile = tempfile.mkdtemp(prefix=f"web-{name}-profile-")
+    downloads = tempfile.mkdtemp(prefix=f"web-{name}-downloads-")
+    driver = None
+    try:
+        time.sleep(0.5)
+        driver = start_offline_chromium(chromium, profile)
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        yield driver, port, downloads
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(downloads, ignore_errors=True)

@@ -27,11 +27,11 @@ Exit 77 (skipped) without Chromium, its driver, selenium or a built
 web/dist (node web/build.mjs).
 Usage: page_in_browser.py WEB_DIST STARTER_DIR [GRADER]   (STARTER_DIR: the kit's starter/ folder, beside solutions/)
 Non-goal: every verdict (web/spike/compare_verdicts.mjs compares them with the native grader's)."""
-import json, os, shutil, subprocess, sys, tempfile, time
+import json, os, subprocess, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
-from headless_chromium import expect, failures, find_chromium, serve, skip, start_offline_chromium, wait_ready
+from headless_chromium import expect, failures, find_chromium, skip, wait_ready
 
 dist, starters = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
 grader = sys.argv[3] if len(sys.argv) > 3 else None
@@ -119,14 +119,7 @@ artifacts = Path(os.environ.get("WEB_ARTIFACTS", Path.cwd() / "artifacts"))
 ENDLESS_REPORT = ["lesson1  matmul_naive.cu  (cpu backend, seed 594129)", "compile      PASS  1/1   compiled for the cpu emulator",
                   "correctness  FAIL  0/4   did not finish within 20 s at n=16: an endless loop?", "== n=16: stopped at its time limit"]
 
-server, port = serve(dist)
-profile = tempfile.mkdtemp(prefix="web-page-profile-")
-downloads = tempfile.mkdtemp(prefix="web-page-downloads-")
-driver = None
-try:
-    time.sleep(0.5)
-    driver = start_offline_chromium(chromium, profile)
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+with course_page.page_session(chromium, dist, "page") as (driver, port, downloads):
     page = f"http://127.0.0.1:{port}/index.html"
     driver.get(page + "#lesson=3&lang=en")
     wait_ready(driver, seconds=20)
@@ -314,12 +307,6 @@ try:
     warning = driver.find_element(By.ID, "file-warning")
     expect(warning.is_displayed() and "python3 -m http.server --directory web/dist 8000" in warning.text,
            f"opened from file://, the page does not say how to serve it: {warning.text[:200]!r}")
-finally:
-    if driver:
-        driver.quit()
-    server.terminate()
-    shutil.rmtree(profile, ignore_errors=True)
-    shutil.rmtree(downloads, ignore_errors=True)
 
 if failures:
     print(f"0 passed, {len(failures)} failed")

@@ -18,7 +18,7 @@ import shutil, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
-from headless_chromium import expect, failures, find_chromium, serve, skip, start_offline_chromium, wait_ready
+from headless_chromium import expect, failures, find_chromium, skip, wait_ready
 
 dist, kit, grader = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(), str(Path(sys.argv[3]).resolve())
 chromium = find_chromium()
@@ -37,14 +37,7 @@ def quiz_lines(report):
     return course_page.check_lines(report, "quiz")
 
 
-server, port = serve(dist)
-profile = tempfile.mkdtemp(prefix="web-quiz-profile-")
-downloads = tempfile.mkdtemp(prefix="web-quiz-downloads-")
-driver = None
-try:
-    time.sleep(0.5)
-    driver = start_offline_chromium(chromium, profile)
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+with course_page.page_session(chromium, dist, "quiz") as (driver, port, downloads):
     driver.get(f"http://127.0.0.1:{port}/index.html#lesson=1&lang=en")
     wait_ready(driver, seconds=20)
     panel = driver.find_element(By.ID, "quiz")
@@ -121,11 +114,5 @@ try:
     want_check = quiz_lines(native(work, "check", "lesson1", "matmul_naive.cu", "--backend", "cpu", "--check", "quiz"))
     got_check = quiz_lines(output.text)
     expect(want_check and got_check == want_check, f"Check's quiz lines differ from grader check's:\n--- native\n{want_check}\n--- page\n{got_check}")
-finally:
-    if driver:
-        driver.quit()
-    server.terminate()
-    shutil.rmtree(profile, ignore_errors=True)
-    shutil.rmtree(downloads, ignore_errors=True)
 print("FAILED:" if failures else "passed", len(failures), "expectation(s) failed" if failures else "")
 sys.exit(1 if failures else 0)

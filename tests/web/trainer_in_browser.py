@@ -30,7 +30,7 @@ import json, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for headless_chromium
-from headless_chromium import expect, failures, find_chromium, serve, skip, start_offline_chromium, wait_ready
+from headless_chromium import expect, failures, find_chromium, skip, wait_ready
 
 dist, kit, grader = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(), str(Path(sys.argv[3]).resolve())
 chromium = find_chromium()
@@ -90,15 +90,8 @@ def native_tilemap(lesson, folder):
     return r.returncode, r.stdout, r.stderr
 
 
-server, port = serve(dist)
-profile = tempfile.mkdtemp(prefix="web-trainer-profile-")
-downloads = tempfile.mkdtemp(prefix="web-trainer-downloads-")
-driver = None
-try:
-    time.sleep(0.5)
-    driver = start_offline_chromium(chromium, profile)
+with course_page.page_session(chromium, dist, "trainer") as (driver, port, downloads):
     driver.set_window_size(1400, 1800)  # the trainer's grids in the window once the frame's top is at its top
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
     driver.get(f"http://127.0.0.1:{port}/index.html#lesson=3&lang=en")
     wait_ready(driver, seconds=20)
     panel = driver.find_element(By.ID, "trainer")
@@ -249,11 +242,5 @@ try:
     state, text, _ = course_page.run_check(driver, "lesson 2 a_tile_no_phase_offset.cu")
     expect_trainer_line("lesson2", kernel, text, "lesson 2", "2/3 trainer exercises right (seed 1); not yet right: element_readers")
     expect_tilemap("lesson2", kernel, "lesson 2 a_tile_no_phase_offset.cu")
-finally:
-    if driver:
-        driver.quit()
-    server.terminate()
-    shutil.rmtree(profile, ignore_errors=True)
-    shutil.rmtree(downloads, ignore_errors=True)
 print("FAILED:" if failures else "passed", len(failures), "expectation(s) failed" if failures else "")
 sys.exit(1 if failures else 0)
