@@ -98,7 +98,7 @@ std::optional<MatmulVerdict> judgeRun(const CheckContext& ctx, const StudentName
     c.relativeTolerance = ctx.spec.numberParam("tolerance", 1e-6);
     c.phaseLoop = names.phaseLoop;
     c.tiles = names.tiles;
-    return diagnoseMatmul(c, referenceProduct(c));
+    return judgeMatmul(c);
 }
 
 /// "\nSee what block (X,Y) loads in phase P: grader tilemap ..." for lessons 2

@@ -45,6 +45,11 @@ struct MatmulCase {
 /// The reference product (lesson 2: the phase's share), computed in the parent.
 std::vector<float> referenceProduct(const MatmulCase& c);
 
+/// True when `c.actual` is exactly that product, shown by Freivalds' test in integers (C x == A (B x) for three random
+/// vectors; a wrong C passes with probability below 2^-48): the kit's inputs are multiples of 1/4 whose partial sums are
+/// exact in float, so a right C is exactly the reference. False: not shown (another C, or inputs it cannot take).
+bool isExactProduct(const MatmulCase& c);
+
 /// The comparison of one case.
 struct MatmulVerdict {
     bool ok = false;
@@ -60,6 +65,10 @@ struct MatmulVerdict {
 
 /// Compares `c.actual` with `expected` and diagnoses the difference.
 MatmulVerdict diagnoseMatmul(const MatmulCase& c, const std::vector<float>& expected);
+
+/// The verdict of `c`: right at once when isExactProduct shows it, else diagnoseMatmul against the reference product.
+/// The same verdict as diagnoseMatmul(c, referenceProduct(c)), without the O(n^3) product for a right C.
+MatmulVerdict judgeMatmul(const MatmulCase& c);
 
 /// "%g" without trailing noise: 12, -3.25, nan.
 std::string formatValue(double v);

@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "checks/matrix_diagnosis.h"
 #include "harness/inputs.h"
@@ -174,4 +176,47 @@ TEST_CASE("inputs are exact: multiples of 1/4 in [-4, 4], different for A and B"
         CHECK(x * 4 == std::floor(x * 4));
     }
     CHECK(course_inputs::makeMatrix(9, 0, 8) == a);
+}
+
+TEST_CASE("Freivalds' test shows a right C without the reference, and never passes a wrong one") {
+    for (const auto& lessonPhase : std::vector<std::pair<int, int>>{{1, 0}, {2, 1}, {3, 0}}) {
+        const int lesson = lessonPhase.first;
+        CAPTURE(lesson);
+        Fixture f(64, lesson, lessonPhase.second);
+        CHECK(isExactProduct(f.c) == (lesson != 2));  // lesson 2's phase is 16 deep: its reference costs no more than the test
+        CHECK(judgeMatmul(f.c).ok);
+        CHECK(judgeMatmul(f.c).tolerance == f.verdict().tolerance);
+        for (const float delta : {1.0f / 16, -3.0f, 1.0f / 32}) {  // a sixteenth, a whole number, a value between sixteenths
+            CAPTURE(delta);
+            for (const size_t at : {size_t(0), size_t(64 * 37 + 5), f.actual.size() - 1}) {
+                f.actual = f.expected;
+                f.actual[at] += delta;
+                CHECK_FALSE(isExactProduct(f.c));
+                const MatmulVerdict judged = judgeMatmul(f.c), full = f.verdict();
+                CHECK(judged.ok == full.ok);
+                CHECK(judged.message == full.message);
+            }
+        }
+        f.actual = f.expected;
+        f.actual[7] = std::nanf("");
+        CHECK_FALSE(isExactProduct(f.c));
+        CHECK(judgeMatmul(f.c).message == f.verdict().message);
+    }
+}
+
+TEST_CASE("two wrong elements that cancel in a plain row sum are still found") {
+    Fixture f(32);
+    f.actual[3] += 1.0f;
+    f.actual[9] -= 1.0f;  // C 1 == (A B) 1 here: only random vectors tell
+    CHECK_FALSE(isExactProduct(f.c));
+    CHECK_FALSE(judgeMatmul(f.c).ok);
+}
+
+TEST_CASE("inputs Freivalds' test cannot take in integers go to the reference, with the same verdict") {
+    Fixture f(16);
+    for (auto& a : f.A) a += 1.0f / 8;  // eighths: not quarters
+    f.expected = referenceProduct(f.c);
+    f.actual = f.expected;
+    CHECK_FALSE(isExactProduct(f.c));
+    CHECK(judgeMatmul(f.c).ok == f.verdict().ok);
 }

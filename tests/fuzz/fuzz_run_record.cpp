@@ -2,8 +2,9 @@
 // child writes for the parent. The child runs student code, which can write
 // anything into it, so every byte is untrusted. Each input is parsed as a
 // record and then read the ways the grader reads one: the device failure it
-// may show, its C judged against the reference at n = 16 and 32 (lessons 1
-// to 3, lesson 2 in its last phase, as course.yaml's phases allow),
+// may show, its C judged against the reference at n = 16, 32 and 64 (lessons 1
+// to 3, lesson 2 in its last phase, as course.yaml's phases allow), where
+// judgeMatmul's Freivalds test must give diagnoseMatmul's verdict,
 // and its tile map (grader/tilemap/) parsed, described and drawn (as text for
 // lesson 2, as SVG for lesson 3), as `grader tilemap` does.
 // Non-goal: resolving code addresses to lines (addr2line runs on the child's
@@ -26,18 +27,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
     if (auto c = record.outputs.find("C"); c != record.outputs.end()) {
         static const std::vector<float> A16 = course_inputs::makeMatrix(1, 0, 16), B16 = course_inputs::makeMatrix(1, 1, 16),
-                                        A32 = course_inputs::makeMatrix(1, 0, 32), B32 = course_inputs::makeMatrix(1, 1, 32);
-        for (int n : {16, 32}) {
+                                        A32 = course_inputs::makeMatrix(1, 0, 32), B32 = course_inputs::makeMatrix(1, 1, 32),
+                                        A64 = course_inputs::makeMatrix(1, 0, 64), B64 = course_inputs::makeMatrix(1, 1, 64);
+        for (int n : {16, 32, 64}) {  // 64: deep enough for Freivalds' test (judgeMatmul)
             for (int lesson : {1, 2, 3}) {
                 MatmulCase matmul;  // as the correctness check judges a run: the size and phase are the grader's, C the record's
                 matmul.lesson = lesson;
                 matmul.n = n;
                 matmul.phase = lesson == 2 ? n / 16 - 1 : 0;
-                matmul.A = n == 16 ? &A16 : &A32;
-                matmul.B = n == 16 ? &B16 : &B32;
+                matmul.A = n == 16 ? &A16 : n == 32 ? &A32 : &A64;
+                matmul.B = n == 16 ? &B16 : n == 32 ? &B32 : &B64;
                 matmul.actual = &c->second;
                 matmul.written = record.writtenC;
-                (void)diagnoseMatmul(matmul, referenceProduct(matmul));
+                const MatmulVerdict full = diagnoseMatmul(matmul, referenceProduct(matmul));
+                if (judgeMatmul(matmul).ok != full.ok) __builtin_trap();  // the shortcut must never change a verdict
             }
         }
     }
