@@ -18,7 +18,8 @@ same download). A corpus kernel whose run fails and one that does not
 compile get in the panel what `grader tilemap` prints on stderr. Lesson 2:
 its frame's exercises (cells and whole tiles marked, shift+arrows) and a
 corpus kernel give native `grader check`'s trainer lines and `grader
-tilemap`'s JSON. Cells are marked with the keyboard: chromedriver's clicks
+tilemap`'s JSON; a kernel that never ends (endless_tile_loading.cu) is
+stopped at its limit and the panel says why it draws no tile map. Cells are marked with the keyboard: chromedriver's clicks
 in a frame that the window scrolls land elsewhere (tests/trainer/
 page_in_browser.py clicks and drags in the page alone).
 Prints each Check's time.
@@ -242,5 +243,16 @@ with course_page.page_session(chromium, dist, "trainer") as (driver, port, downl
     state, text, _ = course_page.run_check(driver, "lesson 2 a_tile_no_phase_offset.cu")
     expect_trainer_line("lesson2", kernel, text, "lesson 2", "2/3 trainer exercises right (seed 1); not yet right: element_readers")
     expect_tilemap("lesson2", kernel, "lesson 2 a_tile_no_phase_offset.cu")
+
+    # A lesson 2 kernel that never ends: the Check stops its run at the limit, and the panel draws no tile map but says why.
+    course_page.set_editor(driver, (Path(__file__).resolve().parent / "endless_tile_loading.cu").read_text())
+    state, text, _ = course_page.run_check(driver, "lesson 2 endless_tile_loading.cu")
+    correctness = course_page.check_lines(text, "correctness")
+    expect(state == "done" and "did not finish within 20 s" in correctness, f"the endless kernel's Check: '{state}' {correctness!r}")
+    tilemap_state = driver.find_element(By.ID, "trainer").get_attribute("data-tilemap")
+    shown = in_frame(lambda: driver.find_element(By.ID, "tilemap-error").get_attribute("textContent"))
+    expect(tilemap_state == "failed" and shown.startswith("not drawn: the Check's run at ") and "was stopped at its time limit" in shown,
+           f"the endless kernel's tile map panel says ({tilemap_state}) {shown!r}")
+    print(f"lesson 2 endless_tile_loading.cu: tile map {shown}")
 print("FAILED:" if failures else "passed", len(failures), "expectation(s) failed" if failures else "")
 sys.exit(1 if failures else 0)
