@@ -24,6 +24,12 @@ export const INSTRUMENT = ['-O1', '-fno-delete-null-pointer-checks', '-ftrivial-
   '-mllvm', '-tsan-instrument-func-entry-exit=0',
   '-mllvm', '-tsan-instrument-read-before-write=1', '-fsanitize=bounds,null', '-fsanitize-recover=null'];
 
+/// How the student's file reads the precompiled prelude. Its system headers are looked up as clang loads it (a stat,
+/// not an open): otherwise a header the file includes again, which the prelude's include guard then skips, is opened
+/// and never read, so never closed, and clang for wasm has 128 descriptors (the WASI preview 1 adapter's table, which
+/// answers ENOMEM when full): <chrono> includes about 125 such headers. The object is the same byte for byte.
+export const PCH_READ = ['-include-pch', 'prelude.pch', '-Xclang', '-fmodules-validate-system-headers'];
+
 /// The runtime's functions on the stack of a suspended CUDA thread (names as the module's name section spells them).
 export const SUSPEND_PATH = ['cuemu::(anonymous namespace)::fiberMain()', 'cuemu::syncthreads(int)', 'cuemu::syncthreadsCount*',
   'cuemu::warpCollective*', 'cuemu::wasmfiber::suspend(unsigned int)'];
@@ -75,10 +81,11 @@ export function gnuLinkerLog(log) {
 /// Compiles `source` (named `fileName`), lesson `lesson`'s file (its number or course.yaml id), into an instrumented child module.
 /// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, frontend, frontendPch
 /// (parse.mjs), objects: {name: bytes}} where objects are what the child links (lessonObjects: the runtime and one harness).
-/// Returns {ok, stage, log, unsupported, rewritten (the source clang compiles), wasm, ms: {stage: milliseconds}}.
+/// Returns {ok, stage, log, unsupported, rewritten (the source clang compiles), prelude ('pch': the precompiled prelude,
+/// 'text': the prelude as text), wasm, ms: {stage: milliseconds}}.
 export async function compileChild(tools, assets, source, fileName, lesson) {
   const ms = {};
-  const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = performance.now() - t0; return r; };
+  const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = (ms[stage] ?? 0) + performance.now() - t0; return r; };
   const parsed = await timed('parse', () => parse(tools, assets, source, fileName, lesson));
   if (!parsed.ok) return { ok: false, stage: 'parse', log: parsed.log, ms };
   source = source.replace(/^\uFEFF/, '');  // a byte order mark: clang skips it at the file's start, where the #line below is
@@ -86,11 +93,15 @@ export async function compileChild(tools, assets, source, fileName, lesson) {
   if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
   const compile = (prelude) => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, ...prelude, '-c', 'student.cpp', '-o', 'student.o'],
     { ...assets.headers, 'prelude.pch': assets.pch, 'prelude.h': PRELUDE, 'student.cpp': `#line 1 "${fileName}"\n` + rewritten.rewritten });
-  let cc = await timed('compile', () => compile(['-include-pch', 'prelude.pch']));
-  // After the precompiled prelude, clang for wasm fails to open some of libc++'s headers ("Out of memory": <chrono> pulls
-  // in hundreds); the prelude as text does not.
-  if (!cc.ok && /cannot open file .*: Out of memory/.test(cc.log)) cc = await timed('compile', () => compile(['-include', 'prelude.h']));
-  if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, rewritten: rewritten.rewritten, ms };
+  let prelude = 'pch';
+  let cc = await timed('compile', () => compile(PCH_READ));
+  // The last resort, should clang still run out of descriptors after the precompiled prelude (PCH_READ): the prelude as
+  // text (a few seconds more), which holds none open.
+  if (!cc.ok && /cannot open file .*: Out of memory/.test(cc.log)) {
+    prelude = 'text';
+    cc = await timed('compile', () => compile(['-include', 'prelude.h']));
+  }
+  if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, rewritten: rewritten.rewritten, prelude, ms };
   const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
     { 'student.o': cc.files['student.o'], ...assets.objects }));
@@ -106,7 +117,7 @@ export async function compileChild(tools, assets, source, fileName, lesson) {
     return { ok: false, stage: 'link', log: "student.o: multiple definition of `main'\n", rewritten: rewritten.rewritten, ms };
   const functions = [...new Set([...defined.values()].flat())];
   const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...functions, ...SUSPEND_PATH]));
-  return { ok: true, wasm, rewritten: rewritten.rewritten, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
+  return { ok: true, prelude, wasm, rewritten: rewritten.rewritten, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
 }
 
 /// The module with binaryen's Asyncify applied to the functions named in
