@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "cuemu/cuda_emu.h"
 #include "memory.h"
@@ -17,7 +18,11 @@
 #ifndef __wasm__
 #define CUEMU_PC reinterpret_cast<uintptr_t>(__builtin_return_address(0))
 #else
-#define CUEMU_PC uintptr_t(0)  // WebAssembly has no return address: accesses are not located
+// WebAssembly has no return address: the browser's build stores the call's access site (1 + its index in the table
+// web/src/access_sites.mjs makes) just before each hook it calls from the student's file; 0 elsewhere.
+extern "C" uint32_t cuemu_access_site;
+uint32_t cuemu_access_site = 0;
+#define CUEMU_PC uintptr_t(std::exchange(cuemu_access_site, 0u))
 #endif
 #define CUEMU_ACCESS_HOOKS(N)                                                                         \
     void __tsan_read##N(void* p) { cuemu::onAccess(reinterpret_cast<uintptr_t>(p), N, false, CUEMU_PC); } \
@@ -41,7 +46,7 @@ namespace {
 /// a float4 or float2 (or double2, int4...) at an address that is not a multiple of its size stops a GPU kernel, a
 /// struct of plain floats does not. In the browser's build such a copy of 8 or 16 bytes in shared or device memory,
 /// where the two cannot be told apart, ends the run as not supported.
-void onCopy(uintptr_t dst, uintptr_t src, size_t size) {
+void onCopy(uintptr_t dst, uintptr_t src, size_t size, uintptr_t pc) {
 #ifdef __wasm__
     using namespace cuemu;
     if ((size == 8 || size == 16) && inDeviceCode() && ((dst | src) & (size - 1)) != 0 && (isEmulated(dst) || isEmulated(src)))
@@ -49,8 +54,8 @@ void onCopy(uintptr_t dst, uintptr_t src, size_t size) {
                                : "in the browser: an 8-byte copy (a float2?) at an address that is not a multiple of 8",
                     0);
 #endif
-    cuemu::onAccess(src, size, false, CUEMU_PC, false);
-    cuemu::onAccess(dst, size, true, CUEMU_PC, false);
+    cuemu::onAccess(src, size, false, pc, false);
+    cuemu::onAccess(dst, size, true, pc, false);
 }
 
 }  // namespace
@@ -79,11 +84,11 @@ void __tsan_write_range(void* p, size_t size) { cuemu::onAccess(reinterpret_cast
 // so for a struct copy (a float4's), where GCC, which builds the native
 // child, loads 16 bytes.
 void* __tsan_memcpy(void* dst, const void* src, size_t size) {
-    onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size);
+    onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size, CUEMU_PC);
     return __builtin_memcpy(dst, src, size);
 }
 void* __tsan_memmove(void* dst, const void* src, size_t size) {
-    onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size);
+    onCopy(reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), size, CUEMU_PC);
     return __builtin_memmove(dst, src, size);
 }
 void* __tsan_memset(void* dst, int value, size_t size) {

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +45,18 @@ RunRecord recordFromAnswer(const std::string& answer) {
     return record;
 }
 
+/// Places the record's pcs, which the browser's child gives as access sites (web/src/access_sites.mjs: 1 + an index into
+/// `sites`, 0 for none), as child_run.cpp's resolveLocations places return addresses.
+void resolveSites(const std::vector<SourceLocation>& sites, RunRecord& record) {
+    const auto at = [&](uint64_t pc) { return pc >= 1 && pc <= sites.size() ? sites[pc - 1] : SourceLocation{}; };
+    for (auto& h : record.hazards) {
+        h.writerAt = at(h.writerPc);
+        h.otherAt = at(h.otherPc);
+    }
+    for (auto& u : record.uninitialized) u.at = at(u.pc);
+    if (record.fault && record.fault->pc) record.fault->at = at(record.fault->pc);
+}
+
 /// Places a fault the child locates by line (index checks, asserts): as child_run.cpp's locateRecord does.
 void locateFault(const BuildResult& build, RunRecord& record) {
     if (!record.fault || record.fault->at.line > 0) return;
@@ -57,7 +70,7 @@ void locateFault(const BuildResult& build, RunRecord& record) {
 
 class BrowserBackend : public Backend {
 public:
-    BrowserBackend(BuildResult built, std::string rewritten) : built_(std::move(built)), rewritten_(std::move(rewritten)) {}
+    BrowserBackend(BuildResult built, const BrowserBuild& browser) : built_(std::move(built)), rewritten_(browser.rewritten), sites_(browser.sites) {}
 
     std::string name() const override { return "cpu"; }
     std::string unavailableReason() const override { return ""; }
@@ -75,6 +88,7 @@ public:
         RunRecord record = recordFromAnswer(answer ? std::string(answer, length) : std::string());
         std::free(answer);
         if (!request.wrapper.empty()) record.process.startError = "no compute-sanitizer in the browser";
+        resolveSites(sites_, record);
         locateFault(build, record);
         if (record.fault && record.fault->kind == FaultKind::ArrayIndex) nameIndexedArray(rewritten_, *record.fault);  // as the cpu backend does
         return record;
@@ -83,6 +97,7 @@ public:
 private:
     BuildResult built_;
     std::string rewritten_;
+    std::vector<SourceLocation> sites_;
 };
 
 /// The gpu backend in a browser: never available.
@@ -107,6 +122,15 @@ std::optional<BrowserBuild> browserBuildFromJson(const std::string& text) {
     built.unsupported = field("unsupported");
     built.rewritten = field("rewritten");
     if (doc.contains("unsupported_line") && doc["unsupported_line"].is_number_integer()) built.unsupportedLine = doc["unsupported_line"].get<int>();
+    if (doc.contains("sites") && doc["sites"].is_array())
+        for (const auto& site : doc["sites"]) {
+            SourceLocation at;  // a malformed entry stays an unknown line
+            if (site.is_array() && site.size() == 2 && site[0].is_string() && site[1].is_number_integer()) {
+                at.file = site[0].get<std::string>();
+                at.line = site[1].get<int>();
+            }
+            built.sites.push_back(std::move(at));
+        }
     return built;
 }
 
@@ -144,8 +168,8 @@ BuildResult browserBuildResult(const BrowserBuild& built, const Lesson& lesson, 
     return result;
 }
 
-std::unique_ptr<Backend> makeBrowserBackend(BuildResult built, std::string rewritten) {
-    return std::make_unique<BrowserBackend>(std::move(built), std::move(rewritten));
+std::unique_ptr<Backend> makeBrowserBackend(BuildResult built, const BrowserBuild& browser) {
+    return std::make_unique<BrowserBackend>(std::move(built), browser);
 }
 
 std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice>) { return std::make_unique<NoGpuBackend>(); }

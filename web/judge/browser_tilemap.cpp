@@ -54,7 +54,7 @@ int judgeTilemap(int argc, char** argv) {
         return tilemapError({"", "the tile map draws the tiled kernels of lessons 2 and 3; " + lesson.id + " has no tiles", ""}, 2);
     const std::optional<BrowserBuild> built = browserBuildFromJson(inputText("/in/build.json"));
     if (!built) return fail("/in/build.json is not the Worker's build");
-    auto backend = makeBrowserBackend(browserBuildResult(*built, lesson, displayFile), built->rewritten);
+    auto backend = makeBrowserBackend(browserBuildResult(*built, lesson, displayFile), *built);
     const BuildResult build = backend->build(lesson, displayFile, displayFile);
     const int n = defaultTilemapSize(course->tile);
     const Expected<std::string> json = tilemapJson(*backend, build, lesson, displayFile, {n, course->tile, 0, 0, std::nullopt});

@@ -4,7 +4,7 @@
 // Usage (WASI argv): judge LESSON DISPLAY_FILE [SEED], or judge quiz ... (browser_quiz.h: the Quiz panel),
 // judge tilemap ... (browser_tilemap.h: the tile map), judge trainer-progress (browser_trainer.h: its file)
 //   /in/course.json   the course as `grader list --json` prints it
-//   /in/build.json    the Worker's build: {ok, stage, log, unsupported, unsupported_line, rewritten}
+//   /in/build.json    the Worker's build: {ok, stage, log, unsupported, unsupported_line, rewritten, sites}
 //   /in/source/NAME   the student's file (NAME: DISPLAY_FILE's base name)
 //   /in/quiz.json, /in/quiz_answers.json, /in/quiz_tries.json: the quiz check's (browser_quiz.h)
 //   /in/trainer_progress.json: the trainer check's (browser_trainer.h; absent: no progress kept)
@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
     CheckOptions options;
     options.seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : stableSeed(lessonId + "/" + base);
     options.grader = "grader";  // the kit's command, as a student types it there
-    auto backend = makeBrowserBackend(browserBuildResult(*built, *lesson, displayFile), built->rewritten);
+    auto backend = makeBrowserBackend(browserBuildResult(*built, *lesson, displayFile), *built);
     const LessonReport report = gradeLesson(*course, *lesson, "/in/source/" + base, displayFile, *backend, backend.get(), options);
     std::ofstream text("/out/report.txt"), json("/out/report.json");
     ConsoleReporter(false).write(report, text);

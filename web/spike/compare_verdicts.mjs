@@ -14,7 +14,8 @@
 // spike/build_assets.mjs, spike/build_frontend.mjs; the child links that lesson's prebuilt harness)
 // Exits 1 when a file's verdicts differ and LIST (lines "PATH  why", PATH from the repository's root; # comments)
 // does not name it, or when LIST names a file given that no longer differs; a file refused as not supported in the
-// browser is not a difference, unless --refusal-fails is given (files the browser must grade as the native grader does).
+// browser is not a difference, unless --refusal-fails is given (files the browser must grade as the native grader does);
+// with --same-text, an agreeing check whose findings (codes and lines) or message differ fails too.
 // Env: GRADER (default build-kit/grader/grader), COURSE_JSON (default: `grader list --json`).
 // Non-goal: timing (the Check's stage times are measured elsewhere).
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,8 @@ const lessonAt = args.indexOf('--lesson');
 const lesson = lessonAt >= 0 ? args.splice(lessonAt, 2)[1] : 'lesson3';
 const refusalFailsAt = args.indexOf('--refusal-fails');
 const refusalFails = refusalFailsAt >= 0 && args.splice(refusalFailsAt, 1).length > 0;
+const sameTextAt = args.indexOf('--same-text');
+const sameText = sameTextAt >= 0 && args.splice(sameTextAt, 1).length > 0;
 const knownAt = args.indexOf('--known');
 /// The differences LIST explains: path -> why.
 const known = new Map(knownAt < 0 ? [] : readFileSync(args.splice(knownAt, 2)[1], 'utf8').split('\n')
@@ -118,6 +121,7 @@ for (const path of args) {
     }
     checksAgreeing++;
     if (lines(w) !== lines(g)) { findingsDiffer++; notes.push(`  ${w.name}: findings differ: native [${lines(w)}], browser [${lines(g)}]`); }
+    if (sameText && (lines(w) !== lines(g) || normal(w.message) !== g.message)) unexplained.push(`${file}: ${w.name}'s findings or message differ (--same-text)`);
     if (normal(w.message) !== g.message) {
       messagesDiffer++;
       notes.push(`  ${w.name}: message differs\n    native:  ${normal(w.message).replace(/\n/g, '\n             ')}\n    browser: ${g.message.replace(/\n/g, '\n             ')}`);

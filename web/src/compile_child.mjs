@@ -1,7 +1,8 @@
 // Builds the child of a Check from a student's CUDA file, in a browser
 // Worker or in node: parse as the native front end does (parse.mjs: its
 // errors fail the compile check), rewrite (rewrite.mjs), compile with clang against the
-// precompiled emulator prelude, link with the prebuilt runtime and lesson
+// precompiled emulator prelude (to LLVM IR, where access_sites.mjs locates the
+// hooks' calls, then to an object), link with the prebuilt runtime and lesson
 // harness (wasm-ld), and instrument the module with binaryen's Asyncify so
 // that its CUDA threads can suspend at __syncthreads. Asyncify instruments
 // only what can be on a suspended thread's stack: every function of the
@@ -9,6 +10,7 @@
 // Non-goals: running the child (run_child.mjs); fetching the toolchain or
 // the assets (the caller passes them in).
 import { parse } from './parse.mjs';
+import { locateAccessSites } from './access_sites.mjs';
 import { rewrite } from './rewrite.mjs';
 
 /// The prelude every student file is compiled after (the grader force-includes the same two headers).
@@ -54,6 +56,9 @@ async function run(command, args, files) {
   }
 }
 
+/// A yowasp output file as text (it hands back strings or bytes).
+const textOf = (file) => (typeof file === 'string' ? file : new TextDecoder().decode(file));
+
 /// The names clang for wasm32-wasi gives a file's main (by its parameters).
 const MAIN_NAMES = new Set(['main', '__main_argc_argv', '__original_main', '__main_void']);
 
@@ -82,7 +87,7 @@ export function gnuLinkerLog(log) {
 /// tools: {runClang, runLLVM, binaryen}; assets: {headers (a yowasp Tree holding grader/...), pch, frontend, frontendPch
 /// (parse.mjs), objects: {name: bytes}} where objects are what the child links (lessonObjects: the runtime and one harness).
 /// Returns {ok, stage, log, unsupported, rewritten (the source clang compiles), prelude ('pch': the precompiled prelude,
-/// 'text': the prelude as text), wasm, ms: {stage: milliseconds}}.
+/// 'text': the prelude as text), wasm, sites (access_sites.mjs's table), ms: {stage: milliseconds}}.
 export async function compileChild(tools, assets, source, fileName, lesson) {
   const ms = {};
   const timed = async (stage, f) => { const t0 = performance.now(); const r = await f(); ms[stage] = (ms[stage] ?? 0) + performance.now() - t0; return r; };
@@ -91,18 +96,25 @@ export async function compileChild(tools, assets, source, fileName, lesson) {
   source = source.replace(/^\uFEFF/, '');  // a byte order mark: clang skips it at the file's start, where the #line below is
   const rewritten = await timed('rewrite', () => rewrite(source));
   if (rewritten.unsupported.length) return { ok: false, stage: 'rewrite', unsupported: rewritten.unsupported, ms };
-  const compile = (prelude) => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, ...prelude, '-c', 'student.cpp', '-o', 'student.o'],
+  // To LLVM IR with line tables, where access_sites.mjs gives each hook call its line (wasm has no return address).
+  const compile = (prelude) => run(tools.runClang, ['clang++', ...TARGET, ...INSTRUMENT, '-gline-tables-only', ...prelude, '-S', '-emit-llvm',
+    'student.cpp', '-o', 'student.ll'],
     { ...assets.headers, 'prelude.pch': assets.pch, 'prelude.h': PRELUDE, 'student.cpp': `#line 1 "${fileName}"\n` + rewritten.rewritten });
   let prelude = 'pch';
-  let cc = await timed('compile', () => compile(PCH_READ));
+  let ir = await timed('compile', () => compile(PCH_READ));
   // The last resort, should clang still run out of descriptors after the precompiled prelude (PCH_READ): the prelude as
   // text (a few seconds more), which holds none open.
-  if (!cc.ok && /cannot open file .*: Out of memory/.test(cc.log)) {
+  if (!ir.ok && /cannot open file .*: Out of memory/.test(ir.log)) {
     prelude = 'text';
-    cc = await timed('compile', () => compile(['-include', 'prelude.h']));
+    ir = await timed('compile', () => compile(['-include', 'prelude.h']));
   }
+  if (!ir.ok) return { ok: false, stage: 'compile', log: ir.log, rewritten: rewritten.rewritten, prelude, ms };
+  const located = await timed('sites', () => locateAccessSites(textOf(ir.files['student.ll'])));
+  // The IR is already optimized and instrumented: code generation only (the link strips the line tables: nothing reads them).
+  const cc = await timed('codegen', () => run(tools.runClang, ['clang++', '--target=wasm32-wasip1', '-O1', '-Xclang', '-disable-llvm-passes',
+    '-c', 'student.ll', '-o', 'student.o'], { 'student.ll': located.ll }));
   if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, rewritten: rewritten.rewritten, prelude, ms };
-  const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
+  const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '--strip-debug', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
     { 'student.o': cc.files['student.o'], ...assets.objects }));
   if (!ld.ok) return { ok: false, stage: 'link', log: gnuLinkerLog(ld.log), rewritten: rewritten.rewritten, ms };
@@ -117,7 +129,7 @@ export async function compileChild(tools, assets, source, fileName, lesson) {
     return { ok: false, stage: 'link', log: "student.o: multiple definition of `main'\n", rewritten: rewritten.rewritten, ms };
   const functions = [...new Set([...defined.values()].flat())];
   const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...functions, ...SUSPEND_PATH]));
-  return { ok: true, prelude, wasm, rewritten: rewritten.rewritten, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
+  return { ok: true, prelude, wasm, rewritten: rewritten.rewritten, sites: located.sites, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
 }
 
 /// The module with binaryen's Asyncify applied to the functions named in

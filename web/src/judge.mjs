@@ -27,6 +27,7 @@ export function buildJson(built, fileName) {
     ok: !!built.ok, stage: built.ok ? '' : built.stage, log: built.log || '',
     unsupported: first ? first.construct : '', unsupported_line: first ? first.line : 0,
     rewritten: built.rewritten ? `#line 1 "${fileName}"\n` + built.rewritten : '',
+    sites: (built.sites ?? []).map((s) => [s.file, s.line]),
   });
 }
 
