@@ -225,7 +225,6 @@ void takeInLessons(const Course& course, const BatchOptions& options, Backend& b
     }
     t.files = findLessonFiles(course, t.intake.root);
     for (const auto& note : t.files.notes) t.result.notes.push_back(note);
-    keepSources(course, sub.id, t.files.byLesson, options.out);  // for the merge's similarity of submissions
     t.unbuildable = unbuildableLessons(t.files, options.archiveLimits, t.result);
     std::map<std::string, fs::path> buildable = t.files.byLesson;
     for (const auto& [lessonId, why] : t.unbuildable) buildable.erase(lessonId);
@@ -236,6 +235,9 @@ void takeInLessons(const Course& course, const BatchOptions& options, Backend& b
 /// time on the cpu (unless options.lessonsAtOnce says), while their files build in the background.
 void gradeLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, TakenIn& t) {
     t.prebuild->promote();
+    // For the merge's similarity of submissions: kept once grading begins, so a submission taken in ahead of a run
+    // that is then interrupted leaves no source without a result.
+    keepSources(course, t.planned.submission.id, t.files.byLesson, options.out);
     // Messages and the commands in them name the file as the student's kit has it, and the grader
     // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
     CheckOptions checkOptions;
