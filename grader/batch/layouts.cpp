@@ -295,11 +295,17 @@ Expected<DiscoveredClass> readGradescope(const fs::path& folder, const std::vect
     found.layout = layoutInfo(LmsLayout::Gradescope).title;
     const fs::path metadataPath = folder / "submission_metadata.yml";
     YAML::Node metadata;
+    std::error_code ec;
+    if (!fs::is_regular_file(metadataPath, ec))  // a folder of that name: yaml-cpp's stream would throw an I/O error
+        return Error{metadataPath.string(), "not Gradescope's submission metadata: not a file", "export the submissions again from Gradescope"};
     try {
         metadata = YAML::LoadFile(metadataPath.string());
     } catch (const YAML::Exception& e) {
         return Error{metadataPath.string() + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
                      "not Gradescope's submission metadata: " + e.msg, "export the submissions again from Gradescope"};
+    } catch (const std::exception& e) {  // an I/O error while reading it
+        return Error{metadataPath.string(), std::string("cannot read Gradescope's submission metadata: ") + e.what(),
+                     "export the submissions again from Gradescope"};
     }
     std::set<std::string> described;
     for (const auto& e : entries) {

@@ -310,6 +310,15 @@ submission_222:
     CHECK(joined(byId(*found, "2003")->notes).find("a group submission, with Ada Lovelace") != std::string::npos);
 }
 
+TEST_CASE("a Gradescope export whose submission_metadata.yml is a folder is refused with a message, never an I/O exception") {
+    TempFolder tmp("layout-gradescope-folder");
+    fs::create_directories(tmp.path / "submission_metadata.yml");  // found by libFuzzer (kit.fuzz.layouts)
+    writeText(tmp.path / "submission_2001" / "matmul_naive.cu", "a");
+    auto found = readLayout(tmp.path, {}, LmsLayout::Gradescope);
+    REQUIRE_FALSE(found.ok());
+    CHECK(found.error().format().find("not Gradescope's submission metadata: not a file") != std::string::npos);
+}
+
 TEST_CASE("one folder per student stays the default, as before") {
     TempFolder tmp("layout-folders");
     writeText(tmp.path / "ada" / "matmul_naive.cu", "a");
