@@ -6,6 +6,8 @@ whether any request left the origin), and whether each run record equals
 the native emulator's (given a folder of native records rec.N), and the
 cold Check's report as the judge wrote it.
 Usage: bench_chromium.py WEB_DIR [NATIVE_RECORDS_DIR]
+Environment: WARM_CHECKS=K warm Checks after the cold one (1 by default),
+each after an edit; CHROMIUM_FLAGS, more flags for Chromium (space-separated).
 Non-goal: judging verdicts (the grader's checks do)."""
 import base64, json, os, shutil, socket, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -26,13 +28,13 @@ try:
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}"):
+                 "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}", *os.environ.get("CHROMIUM_FLAGS", "").split()):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=ChromeService(executable_path=shutil.which("chromedriver")), options=options)
     driver.set_script_timeout(600)
     start = time.time()
-    driver.get(f"http://127.0.0.1:{port}/spike/bench.html")
+    driver.get(f"http://127.0.0.1:{port}/spike/bench.html?warm={int(os.environ.get('WARM_CHECKS', '1'))}")
     while driver.execute_script("return document.body.dataset.done") != "true":
         if time.time() - start > float(os.environ.get("BENCH_TIMEOUT", "600")):
             print("timed out; console:", *[e["message"][:300] for e in driver.get_log("browser")], sep="\n  ")
@@ -47,13 +49,13 @@ finally:
     shutil.rmtree(profile, ignore_errors=True)
 
 print(f"chromium: the Worker's modules (bundled toolchain) loaded in {result['workerLoadMs'] / 1000:.2f}s")
-for which in ("cold", "warm"):
-    r = result[which]
+for which, r in [("cold", result["cold"])] + [(f"warm {k + 1}" if len(result["warms"]) > 1 else "warm", w)
+                                               for k, w in enumerate(result["warms"])]:
     if r["kind"] != "done":
         print(which, "failed:", r.get("log"))
         sys.exit(1)
     stages = " ".join(f"{k}={v / 1000:.2f}s" for k, v in r["ms"].items())
-    print(f"chromium {which}: wall={r['wall'] / 1000:.2f}s  {stages}")
+    print(f"chromium {which}: wall={r['wall'] / 1000:.2f}s prelude={r.get('prelude')}  {stages}")
 print("the cold Check's report (judge.wasm):")
 print(result["cold"].get("report") or "(none)")
 resources = result["cold"]["resources"]

@@ -18,7 +18,7 @@
 // run that never ends blocks this Worker inside the judge), after it {ran: i, result};
 // 'done' carries report {status, text, json, log} (text: as `grader check` prints it;
 // json: its --json object, findings with their lines), records (one per run, in the order the checks asked:
-// {argv, env, status, output, record}) and each stage's time, and, when asked for, tilemap {status, json, error, log}
+// {argv, env, status, output, record}), each stage's time, the prelude clang read (compile_child.mjs's `prelude`), and, when asked for, tilemap {status, json, error, log}
 // (judge.mjs's judgeTilemap; status null where it was not drawn because a run of the Check was stopped).
 // Non-goal: the time limit itself (the page terminates a Worker that overruns).
 import { runClang, runLLVM } from '@yowasp/clang';
@@ -51,7 +51,7 @@ async function buildOrReplay(data, t0) {
   const built = await compileChild({ runClang, runLLVM, binaryen }, { ...assets, objects: lessonObjects(assets.objects, data.lesson) },
                                     data.source, data.fileName, data.lesson);
   built.ms.assets = performance.now() - t0 - Object.values(built.ms).reduce((a, b) => a + b, 0);
-  const kept = { ok: !!built.ok, wasm: built.wasm ?? null, buildJson: buildJson(built, data.fileName), ms: built.ms };
+  const kept = { ok: !!built.ok, wasm: built.wasm ?? null, buildJson: buildJson(built, data.fileName), ms: built.ms, prelude: built.prelude ?? null };
   self.postMessage({ kind: 'progress', built: kept });
   return kept;
 }
@@ -90,7 +90,7 @@ self.onmessage = async ({ data }) => {
                                              record: r.record }));
     built.ms.total = performance.now() - t0;
     const resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, transferSize: e.transferSize }));
-    self.postMessage({ kind: 'done', ms: built.ms, report: { status: judged.status, text: judged.text, json: judged.json, log: judged.log },
+    self.postMessage({ kind: 'done', ms: built.ms, prelude: built.prelude ?? null, report: { status: judged.status, text: judged.text, json: judged.json, log: judged.log },
                        records, tilemap, wasmBytes: built.wasm?.length ?? 0, resources });
   } catch (e) {
     self.postMessage({ kind: 'error', stage: 'worker', log: String(e && e.stack || e) });
