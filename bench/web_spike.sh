@@ -20,7 +20,7 @@ quiet() { grep -v -E 'fetched [0-9]+%|Asyncify onlylist contained|ExperimentalWa
 [ -f spike/build/runtime/harness_lesson3.o ] || nice node spike/build_runtime.mjs 2>&1 | quiet
 nice node spike/build_assets.mjs 2>&1 | quiet
 nice node spike/build_frontend.mjs 2>&1 | quiet
-cp "$file" spike/build/assets/student.cu
+mkdir -p spike/build/bench && cp "$file" spike/build/bench/student.cu  # not under assets/: build.mjs publishes those
 nice node_modules/.bin/esbuild src/check_worker.mjs --bundle --format=esm --platform=browser '--external:node:*' \
   --outfile=dist/check_worker.js --log-level=warning
 cp node_modules/@yowasp/clang/gen/*.wasm node_modules/@yowasp/clang/gen/llvm-resources.tar dist/

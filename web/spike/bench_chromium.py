@@ -7,15 +7,23 @@ the native emulator's (given a folder of native records rec.N), and the
 cold Check's report as the judge wrote it.
 Usage: bench_chromium.py WEB_DIR [NATIVE_RECORDS_DIR]
 Environment: WARM_CHECKS=K warm Checks after the cold one (1 by default),
-each after an edit; CHROMIUM_FLAGS, more flags for Chromium (space-separated).
+each after an edit; BENCH_LESSON (lesson3) and BENCH_FILE (matmul_tiled.cu),
+the lesson and name the file is checked as; BENCH_SOURCE, the file (copied
+to spike/build/bench/student.cu, outside the assets that dist/ publishes;
+by default the file last copied there);
+CHROMIUM_FLAGS, more flags for Chromium (space-separated).
 Non-goal: judging verdicts (the grader's checks do)."""
 import base64, json, os, shutil, socket, subprocess, sys, tempfile, time
 from pathlib import Path
+from urllib.parse import urlencode
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
 
 web = Path(sys.argv[1]).resolve()
+if os.environ.get("BENCH_SOURCE"):
+    (web / "spike/build/bench").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(os.environ["BENCH_SOURCE"], web / "spike/build/bench/student.cu")
 native = Path(sys.argv[2]) if len(sys.argv) > 2 else None
 with socket.socket() as s:
     s.bind(("127.0.0.1", 0))
@@ -34,7 +42,9 @@ try:
     driver = webdriver.Chrome(service=ChromeService(executable_path=shutil.which("chromedriver")), options=options)
     driver.set_script_timeout(600)
     start = time.time()
-    driver.get(f"http://127.0.0.1:{port}/spike/bench.html?warm={int(os.environ.get('WARM_CHECKS', '1'))}")
+    driver.get(f"http://127.0.0.1:{port}/spike/bench.html?" + urlencode({
+        "warm": int(os.environ.get("WARM_CHECKS", "1")), "lesson": os.environ.get("BENCH_LESSON", "lesson3"),
+        "file": os.environ.get("BENCH_FILE", "matmul_tiled.cu")}))
     while driver.execute_script("return document.body.dataset.done") != "true":
         if time.time() - start > float(os.environ.get("BENCH_TIMEOUT", "600")):
             print("timed out; console:", *[e["message"][:300] for e in driver.get_log("browser")], sep="\n  ")
