@@ -118,18 +118,20 @@ export async function compileChild(tools, assets, source, fileName, lesson) {
   }
   if (!ir.ok) return { ok: false, stage: 'compile', log: ir.log, rewritten: rewritten.rewritten, prelude, ms };
   const located = await timed('sites', () => locateAccessSites(new TextDecoder().decode(ir.stdout)));
-  // The IR is already optimized and instrumented: code generation only (the link strips the line tables: nothing reads them).
+  // The IR is already optimized and instrumented: code generation only (the link strips the line tables: nothing reads
+  // them); the object on standard output too.
   const cc = await timed('codegen', () => run(tools.runClang, ['clang++', '--target=wasm32-wasip1', '-O1', '-Xclang', '-disable-llvm-passes',
-    '-c', 'student.ll', '-o', 'student.o'], { 'student.ll': located.ll }));
+    '-c', 'student.ll', '-o', '-'], { 'student.ll': located.ll }, { stdoutApart: true }));
+  const studentObject = cc.stdout;
   if (!cc.ok) return { ok: false, stage: 'compile', log: cc.log, rewritten: rewritten.rewritten, prelude, ms };
   const ld = await timed('link', () => run(tools.runLLVM, ['wasm-ld', '-m', 'wasm32', '--strip-debug', '-L/usr/lib/wasm32-wasip1', '/usr/lib/wasm32-wasip1/crt1-command.o',
     'student.o', ...Object.keys(assets.objects), '-lc++', '-lc++abi', '-lc', '/usr/lib/wasm32-unknown-wasip1/libclang_rt.builtins.a', '-o', 'child.wasm'],
-    { 'student.o': cc.files['student.o'], ...assets.objects }));
+    { 'student.o': studentObject, ...assets.objects }));
   if (!ld.ok) return { ok: false, stage: 'link', log: gnuLinkerLog(ld.log), rewritten: rewritten.rewritten, ms };
   // The harness's functions too: lesson 4's timing mode launches the harness's own kernels (reference::tiledKernel has barriers).
   const harness = Object.keys(assets.objects).filter((name) => name.startsWith('harness_lesson'));
   const listed = await timed('nm', () => run(tools.runLLVM, ['nm', '-C', '--defined-only', 'student.o', ...harness],
-    { 'student.o': cc.files['student.o'], ...Object.fromEntries(harness.map((h) => [h, assets.objects[h]])) }));
+    { 'student.o': studentObject, ...Object.fromEntries(harness.map((h) => [h, assets.objects[h]])) }));
   if (!listed.ok) return { ok: false, stage: 'nm', log: listed.log, rewritten: rewritten.rewritten, ms };
   const defined = definedFunctions(listed.log);
   // wasm-ld links a second main beside the harness's (clang renames it by its parameters): the native linker does not.
@@ -137,7 +139,7 @@ export async function compileChild(tools, assets, source, fileName, lesson) {
     return { ok: false, stage: 'link', log: "student.o: multiple definition of `main'\n", rewritten: rewritten.rewritten, ms };
   const functions = [...new Set([...defined.values()].flat())];
   const wasm = await timed('asyncify', () => asyncify(tools.binaryen, ld.files['child.wasm'], [...functions, ...SUSPEND_PATH]));
-  return { ok: true, prelude, wasm, rewritten: rewritten.rewritten, sites: located.sites, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject: cc.files['student.o'], ms };
+  return { ok: true, prelude, wasm, rewritten: rewritten.rewritten, sites: located.sites, linked: ld.files['child.wasm'], linkedBytes: ld.files['child.wasm'].length, studentObject, ms };
 }
 
 /// The module with binaryen's Asyncify applied to the functions named in
