@@ -4,7 +4,11 @@
 // in the browser's build (-fsanitize=null: address 0 is memory there) a load
 // or store through a null pointer, which gets a native child SIGSEGV.
 // In host code the index checks stay silent and assert() aborts, as in
-// nvcc's host build.
+// nvcc's host build. In the browser's build abort() says that it was called
+// before it traps: WebAssembly's traps carry no signal, and the Worker
+// (web/src/run_child.mjs) reports an abort as SIGABRT, any other trap (an
+// access outside memory, code the compiler made unreachable) as SIGSEGV, the
+// signal the native child gets for those.
 // Non-goal: the other undefined-behaviour checks of UBSan (not enabled).
 #include <cstdint>
 #include <cstdio>
@@ -75,6 +79,19 @@ void reportIndex(const UbsanOutOfBounds* data, uintptr_t index) {
                  " type=" + oneWord(data->arrayType->name) + cuemu::faultThreadFields());
 }
 
+/// A function's signature as GCC's __PRETTY_FUNCTION__ spells it, which the native child prints: in the browser's build
+/// clang wrote it, which writes "const float *" and "[T = float]" where GCC writes "const float*" and "[with T = float]".
+std::string signatureAsGcc(const char* function) {
+    std::string text = function;
+#ifdef __wasm__
+    for (size_t at = 0; (at = text.find_first_of("*&", at)) != std::string::npos; ++at)
+        if (at > 0 && text[at - 1] == ' ') text.erase(--at, 1);
+    if (const size_t open = text.rfind(" ["); open != std::string::npos && text.back() == ']' && text.compare(open, 7, " [with ") != 0)
+        text.insert(open + 2, "with ");
+#endif
+    return text;
+}
+
 }  // namespace
 
 extern "C" {
@@ -96,9 +113,24 @@ void __ubsan_handle_type_mismatch_v1_abort(const UbsanTypeMismatch* data, uintpt
     if (cuemu::inDeviceCode())
         cuemu::fault(cuemu::faultLineStart(cuemu::FaultKind::DeviceAssert) + " line=" + std::to_string(line) + cuemu::faultThreadFields() +
                      " message=" + std::string(expression));
-    std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, expression);
+    std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, signatureAsGcc(function).c_str(), expression);
     std::abort();
 }
+
+#ifdef __wasm__
+namespace {
+volatile int abortCalled = 0;
+}
+
+/// Whether abort() was called: read by the Worker after the run trapped.
+__attribute__((export_name("cuemu_aborted"))) int cuemu_aborted() { return abortCalled; }
+
+/// abort() in the browser's build (wasi-libc's traps without a word): flagged, then trapped.
+void abort() {  // noreturn, as stdlib.h declares it
+    abortCalled = 1;
+    __builtin_trap();
+}
+#endif
 
 }  // extern "C"
 

@@ -11,6 +11,7 @@
 #include "backend/array_index.h"
 #include "backend/compiler_output.h"
 #include "backend/cuda_names.h"
+#include "backend/student_source.h"
 
 /// Implemented by the Worker (web/src/judge.mjs): runs the built child once. `request` is JSON
 /// {"argv": [MODE, N, PHASE, SEED, EXTRA...], "env": ["NAME=VALUE", ...], "time_limit_s": S}; the answer, put in
@@ -74,7 +75,14 @@ public:
 
     std::string name() const override { return "cpu"; }
     std::string unavailableReason() const override { return ""; }
-    BuildResult build(const Lesson&, const std::filesystem::path&, const std::string&) override { return built_; }
+    /// The Worker's build; a contract's link error explained from the student's file, as the cpu backend's build does
+    /// (backend/build_cache.cpp: "the fourth parameter of ... is `size_t n`").
+    BuildResult build(const Lesson&, const std::filesystem::path& source, const std::string&) override {
+        BuildResult result = built_;
+        if (std::string text; !result.ok && result.unsupported.empty() && readStudentSource(source, text))
+            result.summary = explainContractMismatch(result.summary, text, result.sourceName);
+        return result;
+    }
 
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         nlohmann::json argv = {runModeName(request.mode), std::to_string(request.n), std::to_string(request.phase),

@@ -75,7 +75,8 @@ function trainerProgress(file) {
 async function browser(file) {
   const source = readFileSync(root + file, 'utf8');
   const t0 = performance.now();
-  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file.split('/').at(-1), lesson);
+  // Named as the native grader names it (the path it is given), which its own output can print (an assertion's file).
+  const built = await compileChild({ runClang, runLLVM, binaryen }, assets, source, file, lesson);
   const t1 = performance.now();
   const child = built.ok ? new WebAssembly.Module(built.wasm) : null;
   const judged = judge({ judgeModule, child, courseJson, lesson, displayFile: file, source, build: buildJson(built, file.split('/').at(-1)),

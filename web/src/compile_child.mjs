@@ -16,12 +16,12 @@ import { rewrite } from './rewrite.mjs';
 /// The prelude every student file is compiled after (the grader force-includes the same two headers).
 export const PRELUDE = '#include "cuemu/cuda_emu.h"\n#include "grader/harness/contract.h"\n';
 /// The compile flags of the target and of the emulator's instrumentation: the native backend's, as far as clang for wasm
-/// takes them; memcpy and memset stay instrumented (clang copies a float4 with memcpy, where the native build's GCC
+/// takes them (grader/emu/include/wasm: glibc's assert() message); memcpy and memset stay instrumented (clang copies a float4 with memcpy, where the native build's GCC
 /// loads 16 bytes: grader/emu/hooks.cpp's onCopy), and null pointers are checked (address 0 is memory in WebAssembly,
 /// where the native child gets SIGSEGV: grader/emu/device_faults.cpp); a read followed by a write of the same place
 /// (`C[i] += x`) keeps its read's hook, as the native build's GCC keeps it (LLVM's ThreadSanitizer drops it by default:
 /// the tile map's load counts would differ).
-export const TARGET = ['--target=wasm32-wasip1', '-std=c++17', '-fno-exceptions', '-DCUEMU', '-w', '-Igrader/emu/include'];
+export const TARGET = ['--target=wasm32-wasip1', '-std=c++17', '-fno-exceptions', '-DCUEMU', '-w', '-Igrader/emu/include/wasm', '-Igrader/emu/include'];
 export const INSTRUMENT = ['-O1', '-fno-delete-null-pointer-checks', '-ftrivial-auto-var-init=pattern', '-Xclang', '-fsanitize=thread',
   '-mllvm', '-tsan-instrument-func-entry-exit=0',
   '-mllvm', '-tsan-instrument-read-before-write=1', '-fsanitize=bounds,null', '-fsanitize-recover=null'];

@@ -20,15 +20,17 @@ function childWasi(args, env) {
 }
 
 /// Starts the instance; {status, signal, trap, record (Uint8Array), output}. A trap (the emulator's faults are
-/// written before _exit, so it is the wasm's own) stands for a crash: abort's `unreachable` as SIGABRT, others as SIGSEGV.
+/// written before _exit, so it is the wasm's own) stands for a crash, and its message stays out of the output (a native
+/// child killed by a signal prints nothing either): SIGABRT where abort() was called (the runtime's cuemu_aborted,
+/// grader/emu/device_faults.cpp), otherwise SIGSEGV, as a native child gets for an invalid access or for the code the
+/// compiler made a trap (a store through null plus an offset, which WebAssembly's memory would take).
 function start(run, instance) {
   let status = 0, signal = 0, trap = '';
   try {
     status = run.wasi.start(instance);
   } catch (e) {
-    trap = e.message;
-    run.output += `trap: ${e.message}\n`;
-    signal = /unreachable/.test(e.message) ? SIGABRT : SIGSEGV;
+    trap = e.message || String(e);
+    signal = instance.exports.cuemu_aborted?.() ? SIGABRT : SIGSEGV;
   }
   const record = run.out.dir.contents.get('record');
   return { status, signal, trap, record: record ? record.data : new Uint8Array(), output: run.output };
