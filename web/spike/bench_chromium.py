@@ -2,7 +2,8 @@
 """The spike's browser figures: serves web/ from 127.0.0.1, opens
 spike/bench.html in headless Chromium with an empty profile (cold cache),
 and prints the cold and warm Check times by stage, the bytes fetched (and
-whether any request left the origin), and whether each run record equals
+whether any request left the origin), what a second visit with the same
+profile fetches again (the download cached after the first visit), and whether each run record equals
 the native emulator's (given a folder of native records rec.N), and the
 cold Check's report as the judge wrote it.
 Usage: bench_chromium.py WEB_DIR [NATIVE_RECORDS_DIR]
@@ -31,8 +32,10 @@ with socket.socket() as s:
 server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(web)],
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 profile = tempfile.mkdtemp(prefix="web-spike-profile-")
-try:
-    time.sleep(0.5)
+
+
+def visit(warm):
+    """Opens the bench page in Chromium with `profile` (its HTTP cache kept between visits); its benchResult."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -43,8 +46,7 @@ try:
     driver.set_script_timeout(600)
     start = time.time()
     driver.get(f"http://127.0.0.1:{port}/spike/bench.html?" + urlencode({
-        "warm": int(os.environ.get("WARM_CHECKS", "1")), "lesson": os.environ.get("BENCH_LESSON", "lesson3"),
-        "file": os.environ.get("BENCH_FILE", "matmul_tiled.cu")}))
+        "warm": warm, "lesson": os.environ.get("BENCH_LESSON", "lesson3"), "file": os.environ.get("BENCH_FILE", "matmul_tiled.cu")}))
     while driver.execute_script("return document.body.dataset.done") != "true":
         if time.time() - start > float(os.environ.get("BENCH_TIMEOUT", "600")):
             print("timed out; console:", *[e["message"][:300] for e in driver.get_log("browser")], sep="\n  ")
@@ -54,6 +56,13 @@ try:
     for entry in driver.get_log("browser"):
         print("console:", entry["message"][:300])
     driver.quit()
+    return result
+
+
+try:
+    time.sleep(0.5)
+    result = visit(int(os.environ.get("WARM_CHECKS", "1")))
+    revisit = visit(0)  # the same profile: what a second visit fetches from the network
 finally:
     server.terminate()
     shutil.rmtree(profile, ignore_errors=True)
@@ -71,6 +80,9 @@ print(result["cold"].get("report") or "(none)")
 resources = result["cold"]["resources"]
 foreign = [r["name"] for r in resources if not r["name"].startswith(f"http://127.0.0.1:{port}/")]
 print(f"worker fetched {len(resources)} resources, {sum(r['transferSize'] for r in resources)} bytes; outside the origin: {foreign or 'none'}")
+again = revisit["cold"]["resources"]
+print(f"second visit (same profile, a new browser): the worker's {len(again)} resources took {sum(r['transferSize'] for r in again)} bytes "
+      f"from the network (0: all from the HTTP cache); its first Check {revisit['cold']['wall'] / 1000:.2f}s")
 if native:
     for n, rec in sorted(result["cold"]["records"].items(), key=lambda x: int(x[0])):
         ours = [l for l in base64.b64decode(rec["record"]).split(b"\n") if not l.startswith(b"emulation ")]
