@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "memory.h"
+#include "scheduler.h"
 
 #define CUEMU_ASYNCIFY(name) __attribute__((import_module("asyncify"), import_name(#name)))
 extern "C" {
@@ -47,6 +48,8 @@ struct Saved {
 
 std::vector<Saved> saved;  // by the thread's index in its block; kept between launches
 char* runStackTop = nullptr;
+uintptr_t hostStackPointer = 0;  ///< while a thread runs: the stack pointer of run()'s caller, below which is free
+bool threadRunning = false;
 bool rewinding = false;
 bool unwindingNow = false;
 
@@ -76,7 +79,7 @@ uintptr_t run(uint32_t linear, bool fresh, uintptr_t stackPointer, void (*body)(
         runStackTop = stack + kRunStackBytes;
     }
     if (saved.size() <= linear) saved.resize(linear + 1);
-    const uintptr_t hostStackPointer = cuemu_stack_pointer();
+    hostStackPointer = cuemu_stack_pointer();
     if (fresh) {
         cuemu_set_stack_pointer(reinterpret_cast<uintptr_t>(runStackTop));
     } else {
@@ -86,7 +89,9 @@ uintptr_t run(uint32_t linear, bool fresh, uintptr_t stackPointer, void (*body)(
         rewinding = true;
         asyncify_start_rewind(dataOf(linear));
     }
+    threadRunning = true;
     body();
+    threadRunning = false;
     uintptr_t kept = 0;
     if (unwindingNow) {
         asyncify_stop_unwind();
@@ -96,6 +101,15 @@ uintptr_t run(uint32_t linear, bool fresh, uintptr_t stackPointer, void (*body)(
     }
     cuemu_set_stack_pointer(hostStackPointer);
     return kept;
+}
+
+void checkStack() {
+    if (!threadRunning) return;
+    const uintptr_t sp = cuemu_stack_pointer();
+    if (reinterpret_cast<uintptr_t>(runStackTop) - sp <= kRunStackBytes) return;  // unsigned: above the top wraps too
+    // The fault is written on the host's stack: what lies below the run stack is the heap.
+    cuemu_set_stack_pointer((hostStackPointer - 256) & ~uintptr_t(15));
+    fault(stackOverflowFaultLine());
 }
 
 }  // namespace cuemu::wasmfiber

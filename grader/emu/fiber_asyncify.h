@@ -3,8 +3,9 @@
 // unwinds a suspending thread's wasm frames into a buffer and rewinds them
 // when it resumes. Its frames in linear memory (the shadow stack) all live on
 // one run stack and are copied out and back in, as the native build does.
-// Non-goals: a native build (scheduler.cpp uses boost.context there);
-// detecting a thread's stack overflow (no guard page in WebAssembly).
+// With no guard page in WebAssembly, a thread's stack overflow is found by
+// checkStack, which the student's functions call as they are entered.
+// Non-goal: a native build (scheduler.cpp uses boost.context there).
 #pragma once
 
 #include <cstdint>
@@ -22,5 +23,10 @@ void suspend(uint32_t linear);
 
 /// True while the running thread unwinds to run().
 bool unwinding();
+
+/// Ends the run with the native build's stack-overflow fault when a thread's stack pointer has left the run stack (a
+/// frame larger than what is left of its 1 MB): called as each of the student's functions is entered, after its frame
+/// is made and before anything is written there (hooks.cpp's __cyg_profile_func_enter_bare).
+void checkStack();
 
 }  // namespace cuemu::wasmfiber

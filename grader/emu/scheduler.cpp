@@ -100,9 +100,7 @@ Stacks& stacks() {
         mprotect(made.guard, kGuardBytes, PROT_NONE);
         made.top = made.guard + kGuardBytes + kRunStackBytes;
         made.arena = static_cast<char*>(arena);
-        overflowMessage = faultLineStart(FaultKind::StackOverflow) + " message=a CUDA thread overflowed its " +
-                          std::to_string(kRunStackBytes >> 20) +
-                          " MB stack (deep recursion or a huge local array; keep large per-thread data in global memory)";
+        overflowMessage = stackOverflowFaultLine();  // made here: the signal handler that reports it must not allocate
         return made;
     }();
     return s;
@@ -539,6 +537,11 @@ uint32_t epochCounter = 1, blockEpochCounter = 1, launchCounter = 0;
 
 std::string coordText(const uint3& t) {
     return std::to_string(t.x) + "," + std::to_string(t.y) + (t.z ? "," + std::to_string(t.z) : "");
+}
+
+std::string stackOverflowFaultLine() {
+    return faultLineStart(FaultKind::StackOverflow) + " message=a CUDA thread overflowed its " + std::to_string(kRunStackBytes >> 20) +
+           " MB stack (deep recursion or a huge local array; keep large per-thread data in global memory)";
 }
 
 cudaError_t validateLaunch(const LaunchConfig& c, size_t maxDynamicShared) {

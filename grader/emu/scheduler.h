@@ -56,4 +56,7 @@ cudaError_t validateLaunch(const LaunchConfig& config, size_t maxDynamicShared);
 /// "(3,1)" or "(3,1,2)": a thread's or block's coordinates for messages.
 std::string coordText(const uint3& t);
 
+/// The record's fault line for a CUDA thread that overflowed its stack (native: its guard page; wasm: wasmfiber's check).
+std::string stackOverflowFaultLine();
+
 }  // namespace cuemu

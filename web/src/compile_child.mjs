@@ -20,11 +20,11 @@ export const PRELUDE = '#include "cuemu/cuda_emu.h"\n#include "grader/harness/co
 /// loads 16 bytes: grader/emu/hooks.cpp's onCopy), and null pointers are checked (address 0 is memory in WebAssembly,
 /// where the native child gets SIGSEGV: grader/emu/device_faults.cpp); a read followed by a write of the same place
 /// (`C[i] += x`) keeps its read's hook, as the native build's GCC keeps it (LLVM's ThreadSanitizer drops it by default:
-/// the tile map's load counts would differ).
+/// the tile map's load counts would differ); a function's entry (after inlining) calls the hook that finds a CUDA
+/// thread's stack overflow (grader/emu/hooks.cpp's __cyg_profile_func_enter_bare: no guard page in WebAssembly).
 export const TARGET = ['--target=wasm32-wasip1', '-std=c++17', '-fno-exceptions', '-DCUEMU', '-w', '-Igrader/emu/include/wasm', '-Igrader/emu/include'];
 export const INSTRUMENT = ['-O1', '-fno-delete-null-pointer-checks', '-ftrivial-auto-var-init=pattern', '-Xclang', '-fsanitize=thread',
-  '-mllvm', '-tsan-instrument-func-entry-exit=0',
-  '-mllvm', '-tsan-instrument-read-before-write=1', '-fsanitize=bounds,null', '-fsanitize-recover=null'];
+  '-mllvm', '-tsan-instrument-func-entry-exit=0', '-mllvm', '-tsan-instrument-read-before-write=1', '-finstrument-function-entry-bare', '-fsanitize=bounds,null', '-fsanitize-recover=null'];
 
 /// How the student's file reads the precompiled prelude. Its system headers are looked up as clang loads it (a stat,
 /// not an open): otherwise a header the file includes again, which the prelude's include guard then skips, is opened
