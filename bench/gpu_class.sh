@@ -15,7 +15,7 @@
 # every check's verdict between the runs (the same verdicts are the target)
 # and times one never-ending lesson-3 kernel alone on each backend. Each
 # run's split of time by lesson (compile, emulator, GPU shared and alone,
-# waiting, sandbox start) is printed and kept in OUT/profile-jJ.json, and
+# GPU children holding no turn, waiting, sandbox start) is printed and kept in OUT/profile-jJ.json, and
 # the median speedup of the correct files per lesson is compared between runs,
 # and the machine's load is sampled (OUT/usage-jJ.csv, bench/usage_sampler.py).
 # Exit status: 0 when no correct file lost points and the runs agree, 1
@@ -23,7 +23,8 @@
 # Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS ...]   (from the kit's folder)
 # Default: 100 students, -j 8 then -j 1. GPUS=LIST passes --gpus LIST (e.g.
 # GPUS=0,0 with -j 2: two workers pinned to one device), LESSONS_AT_ONCE=K
-# passes --lessons-at-once K, LOOKAHEAD=K passes --lookahead K, NO_HANG=1 leaves out the never-ending kernel's
+# passes --lessons-at-once K, LOOKAHEAD=K passes --lookahead K, GPU_TURNS=work passes --gpu-turns work (a GPU
+# child holds turns only around its GPU work), NO_HANG=1 leaves out the never-ending kernel's
 # timing alone, WARM_CACHE=1 lets the runs after the first reuse its builds
 # (for comparing verdicts, not times), ALL=KIND makes every student of one
 # kind (hanging: lesson 3 never ends; hostile: lesson 1 is a fork bomb) and
@@ -83,7 +84,7 @@ for j in "${jobs_list[@]}"; do
   start=$(date +%s.%N)
   # The machine's load while it runs (bench/usage_sampler.py): the cores, the GPU, the processes alive.
   python3 "$here/usage_sampler.py" "$out/usage-j$j.csv" 1 -- \
-    "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$j.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} ${LOOKAHEAD:+--lookahead "$LOOKAHEAD"} > "$out/batch-j$j.log" 2>&1
+    "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$j.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} ${LOOKAHEAD:+--lookahead "$LOOKAHEAD"} ${GPU_TURNS:+--gpu-turns "$GPU_TURNS"} > "$out/batch-j$j.log" 2>&1
   rc=$?
   end=$(date +%s.%N)
   if [ $rc -ne 0 ]; then  # a batch that did not complete proves nothing

@@ -126,25 +126,34 @@ public:
     virtual bool runsCasesTogether() const { return false; }
 };
 
+/// How long a GPU child holds its turns of the device: Process, from its start to its end (leaving the shared turn
+/// only for its timed launches); Work, only around its GPU work (GRADER_TURNS=work: not while it makes its context,
+/// writes its records or exits, nor during a sanitizer's start-up and report).
+enum class GpuTurns { Process, Work };
+
 /// The emulator backend (always available where a C++ compiler is).
 std::unique_ptr<Backend> makeCpuBackend();
 /// The CUDA backend (needs nvcc and a device at run time), on `device` (default: the first visible one).
-std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device = std::nullopt);
+std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device = std::nullopt, GpuTurns turns = GpuTurns::Process);
 
-/// How a timed run's child moves between device turns: the harness says when its timed launches begin
-/// (it waits until toExclusive has returned) and when they have ended (toShared), through two fifos in
-/// its run folder that the environment variable GRADER_TURN_FIFOS names.
+/// How a GPU child moves between device turns, through two fifos in its run folder that the environment
+/// variable GRADER_TURN_FIFOS names: the harness says when its GPU work begins (it waits until toShared has
+/// returned), when its timed launches begin (it waits until toExclusive has returned), when they have ended
+/// (toShared) and when it has no GPU work (release). A child starts in the turn its parent took for it.
 struct TurnSwitch {
     std::function<void()> toExclusive;
     std::function<void()> toShared;
+    std::function<void()> release;  ///< may be empty: the turn is then kept
 };
 
 /// Runs a built child (under request.wrapper) with the record protocol shared by both backends; `env` adds NAME=VALUE
-/// entries; with `turns`, the child may ask for them while it runs (TurnSwitch).
+/// entries; with `turns`, the child may ask for them while it runs (TurnSwitch), and its waits for them do
+/// not count towards its time limit.
 RunRecord runChild(const BuildResult& build, const RunRequest& request, const std::vector<std::string>& env = {},
                    const TurnSwitch* turns = nullptr);
 /// Runs the built child once for several runs without a wrapper (mode "cases"), each writing its own record; see
-/// Backend::runCases. Each run is held to its own time limit; with `turns`, its timed runs may ask for them (TurnSwitch).
+/// Backend::runCases. Each run is held to its own time limit; with `turns`, its runs may ask for them (TurnSwitch),
+/// their waits not counted.
 std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector<RunRequest>& cases, const std::vector<std::string>& env = {},
                                      const TurnSwitch* turns = nullptr);
 

@@ -11,6 +11,7 @@
 #include <thread>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -83,10 +84,12 @@ void locateRecord(const BuildResult& build, RunRecord& record) {
     }
 }
 
-/// Serves a running child's turn requests (TurnSwitch) from two fifos in its run folder: a byte 'R' on
-/// `ready` (its timed launches are about to begin) gets toExclusive, then 'G' on `go`, which the child
-/// waits for; 'D' (they have ended) gets toShared. The grader holds both fifos open for reading and
-/// writing, so the child's opens never block and a child that never asks costs nothing.
+/// Serves a running child's turn requests (TurnSwitch) from two fifos in its run folder, a byte each on
+/// `ready`: 'S' (its GPU work begins) gets toShared and 'R' (its timed launches begin) toExclusive, each
+/// answered by 'G' on `go`, which the child waits for; 'D' (the timed launches have ended) gets toShared
+/// and 'E' (no GPU work now) release, unanswered. The grader holds both fifos open for reading and
+/// writing, so the child's opens never block and a child that never asks costs nothing. The time the
+/// child waits for an answer is counted apart (waitedSeconds): it is not the child's running time.
 class TurnServer {
 public:
     TurnServer(const std::filesystem::path& dir, const TurnSwitch& turns) : turns_(turns) {
@@ -110,7 +113,27 @@ public:
     /// "GRADER_TURN_FIFOS=DIR" for the child's environment, or "" when the fifos could not be made.
     std::string environment(const std::filesystem::path& dir) const { return thread_.joinable() ? "GRADER_TURN_FIFOS=" + dir.string() : ""; }
 
+    /// Seconds the child has waited for the turns it asked for, a wait in progress included.
+    double waitedSeconds() const {
+        const long long since = waitingSince_.load();
+        return (waitedNs_.load() + (since ? nowNs() - since : 0)) / 1e9;
+    }
+
 private:
+    static long long nowNs() {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    }
+
+    /// Takes a turn with `take` while the child waits for it, then tells the child to go.
+    void grant(const std::function<void()>& take) {
+        const long long start = nowNs();
+        waitingSince_ = start;
+        if (take) take();
+        waitedNs_ += nowNs() - start;
+        waitingSince_ = 0;
+        if (write(go_, "G", 1) != 1) { /* the child then waits until its time limit */ }
+    }
+
     void serve() {
         while (!stop_) {
             pollfd wait{ready_, POLLIN, 0};
@@ -118,12 +141,10 @@ private:
             char asked[16];
             const ssize_t got = read(ready_, asked, sizeof asked);
             for (ssize_t i = 0; i < got; ++i) {
-                if (asked[i] == 'R') {
-                    turns_.toExclusive();
-                    if (write(go_, "G", 1) != 1) { /* the child then waits until its time limit */ }
-                } else if (asked[i] == 'D') {
-                    turns_.toShared();
-                }
+                if (asked[i] == 'R') grant(turns_.toExclusive);
+                else if (asked[i] == 'S') grant(turns_.toShared);
+                else if (asked[i] == 'D' && turns_.toShared) turns_.toShared();
+                else if (asked[i] == 'E' && turns_.release) turns_.release();
             }
         }
     }
@@ -131,8 +152,19 @@ private:
     const TurnSwitch& turns_;
     int ready_ = -1, go_ = -1;
     std::atomic<bool> stop_{false};
+    std::atomic<long long> waitedNs_{0};
+    std::atomic<long long> waitingSince_{0};  ///< when the wait in progress began (steady ns), 0: none
     std::thread thread_;
 };
+
+/// Seconds since `from`.
+double secondsSince(std::chrono::steady_clock::time_point from) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
+}
+
+/// How much longer than its own limit a child that waits for device turns may last: the waits are not its
+/// running time (a turn alone can wait for queued timed runs), but no wait lasts for ever.
+constexpr double kTurnWaitAllowanceS = 900;
 
 }  // namespace
 
@@ -148,12 +180,20 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     for (const auto& e : request.extra) argv.push_back(e);
     std::optional<TurnServer> server;
     std::vector<std::string> childEnv = env;
+    ProcessLimits limits = childLimits(request, request.n);
+    const auto started = std::chrono::steady_clock::now();
+    auto running = [&] { return secondsSince(started) - (server ? server->waitedSeconds() : 0.0); };
     if (turns) {
         server.emplace(dir, *turns);
         if (const std::string variable = server->environment(dir); !variable.empty()) childEnv.push_back(variable);
+        // Its time limit counts its running time, not its waits for turns.
+        limits.cpuSeconds = static_cast<long>(request.timeLimitS) + 1;
+        limits.wallSeconds = request.timeLimitS + kTurnWaitAllowanceS;
+        limits.overdue = [&] { return running() > request.timeLimitS; };
     }
     // Batch mode: the child sees its own build read-only and its run folder.
-    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, childLimits(request, request.n), childEnv);
+    record.process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits, childEnv);
+    if (server && record.process.timedOut) record.process.seconds = running();
     server.reset();  // no request is served once the child has ended
     readRecord(recordPath, record);
     std::error_code ec;
@@ -168,25 +208,29 @@ namespace {
 /// exists) and says when the one running is past its own time limit.
 class CaseClock {
 public:
-    CaseClock(std::filesystem::path recordPath, const std::vector<RunRequest>& cases)
-        : recordPath_(std::move(recordPath)), cases_(cases), begun_(std::chrono::steady_clock::now()) {}
+    /// `waited` says how long the child has waited for device turns so far (not counted as running).
+    CaseClock(std::filesystem::path recordPath, const std::vector<RunRequest>& cases, std::function<double()> waited)
+        : recordPath_(std::move(recordPath)), cases_(cases), waited_(std::move(waited)), begun_(std::chrono::steady_clock::now()) {}
 
     /// True once the run in progress has taken longer than its request's timeLimitS.
     bool overdue() {
         while (current_ + 1 < cases_.size() && std::filesystem::exists(recordPath_.string() + "." + std::to_string(current_ + 1))) {
             ++current_;
             begun_ = std::chrono::steady_clock::now();
+            waitedBefore_ = waited_();
         }
         return secondsInCase() > cases_[current_].timeLimitS;
     }
-    /// How long the run in progress has taken so far.
-    double secondsInCase() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - begun_).count(); }
+    /// How long the run in progress has run so far, its waits for turns left out.
+    double secondsInCase() const { return secondsSince(begun_) - (waited_() - waitedBefore_); }
 
 private:
     std::filesystem::path recordPath_;
     const std::vector<RunRequest>& cases_;
+    std::function<double()> waited_;
     size_t current_ = 0;
     std::chrono::steady_clock::time_point begun_;
+    double waitedBefore_ = 0;  ///< waited_() when the run in progress began
 };
 
 /// "MODE:N:PHASE[:ARG...]": one run of a cases child, as the harness reads it.
@@ -216,19 +260,21 @@ std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector
         largest = std::max(largest, c.n);
         allLimits += c.timeLimitS;
     }
+    std::optional<TurnServer> server;
     ProcessLimits limits = childLimits(cases.front(), largest);
     limits.wallSeconds = allLimits;  // each run is held to its own limit (CaseClock); together, to their sum
-    CaseClock clock(recordPath, cases);
+    CaseClock clock(recordPath, cases, [&server] { return server ? server->waitedSeconds() : 0.0; });
     limits.overdue = [&clock] { return clock.overdue(); };
-    std::optional<TurnServer> server;
     std::vector<std::string> childEnv = env;
     if (turns) {
         server.emplace(dir, *turns);
         if (const std::string variable = server->environment(dir); !variable.empty()) childEnv.push_back(variable);
+        limits.cpuSeconds = static_cast<long>(allLimits) + 1;
+        limits.wallSeconds = allLimits + kTurnWaitAllowanceS;  // its waits for turns are not running time
     }
     ProcessResult process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits, childEnv);
-    server.reset();
     if (process.timedOut) process.seconds = clock.secondsInCase();  // the run that did not end, as a run of its own reports it
+    server.reset();
     for (size_t i = 0; i < cases.size(); ++i) {
         RunRecord record;
         if (!readRecord(recordPath.string() + "." + std::to_string(i), record)) break;

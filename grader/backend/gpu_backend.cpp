@@ -1,9 +1,11 @@
 // The gpu backend: nvcc compiles the student's file with -lineinfo and links
 // it with the lesson's harness object (compiled once per lesson into the
 // build cache from its source, or in the student kit the object compiled at
-// export); the child runs pinned to one CUDA device, in a turn of that
+// export); the child runs pinned to one CUDA device, in turns of that
 // device's lock: correctness and sanitizer runs share the card, a timing or
-// speedup run has it alone (builds never wait).
+// speedup run has it alone for its timed launches (builds never wait); a
+// child holds them for its whole life, or with GpuTurns::Work only around
+// its GPU work.
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -43,7 +45,7 @@ std::filesystem::path harnessFor(int lesson) {
 std::string harnessSourceHash() {
     const std::filesystem::path dir = runtimeDir() / "harness";
     std::string hashes;
-    for (const char* name : {"harness.cu", "contract.h", "inputs.h", "reference_kernels.h"}) hashes += fileHash(dir / name);
+    for (const char* name : {"harness.cu", "contract.h", "inputs.h", "reference_kernels.h", "device_turns.h"}) hashes += fileHash(dir / name);
     return hashes;
 }
 
@@ -76,13 +78,17 @@ double seconds(std::chrono::steady_clock::time_point from, std::chrono::steady_c
     return std::chrono::duration<double>(to - from).count();
 }
 
-/// The device turn one child holds, moved between shared and exclusive as its run asks: each
-/// segment's wait counts as waiting, its hold as GPU shared or exclusive time of the lesson; the first
-/// segment holds the child's sandboxed start, counted as sandbox start.
+/// The device turn one child holds, moved between shared, exclusive and none as its run asks: each
+/// segment's wait counts as waiting, its hold as GPU shared or exclusive time of the lesson, the child's time
+/// between turns as GPU without a turn; the first segment holds the child's sandboxed start, counted as
+/// sandbox start.
 class DeviceTurn {
 public:
     DeviceTurn(std::filesystem::path lockFile, std::string lesson) : lockFile_(std::move(lockFile)), lesson_(std::move(lesson)) {}
-    ~DeviceTurn() { release(); }
+    ~DeviceTurn() {
+        release();
+        countTimeWithout(std::chrono::steady_clock::now());
+    }
     DeviceTurn(const DeviceTurn&) = delete;
     DeviceTurn& operator=(const DeviceTurn&) = delete;
 
@@ -90,6 +96,7 @@ public:
     void take(TurnLock::Mode mode) {
         release();
         const auto asked = std::chrono::steady_clock::now();
+        countTimeWithout(asked);
         lock_.emplace(TurnLock::take(lockFile_, mode));
         granted_ = std::chrono::steady_clock::now();
         mode_ = mode;
@@ -99,8 +106,9 @@ public:
     void release() {
         if (!lock_) return;
         lock_.reset();
+        const auto now = std::chrono::steady_clock::now();
         const bool alone = mode_ == TurnLock::Mode::Exclusive;
-        double held = seconds(granted_, std::chrono::steady_clock::now());
+        double held = seconds(granted_, now);
         countFor(lesson_, alone ? +[](LessonTime& t) { ++t.exclusiveTurns; } : +[](LessonTime& t) { ++t.sharedTurns; });
         if (first_) {
             const double start = std::min(held, sandboxStartCost());
@@ -109,20 +117,29 @@ public:
             first_ = false;
         }
         addTime(lesson_, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared, held);
+        withoutSince_ = now;
     }
 
 private:
+    /// Counts the time since the last release, up to `now`, as the child's time without a turn.
+    void countTimeWithout(std::chrono::steady_clock::time_point now) {
+        if (!withoutSince_) return;
+        addTime(lesson_, TimeUse::GpuNoTurn, seconds(*withoutSince_, now));
+        withoutSince_.reset();
+    }
+
     std::filesystem::path lockFile_;
     std::string lesson_;
     std::optional<TurnLock> lock_;
     TurnLock::Mode mode_ = TurnLock::Mode::Shared;
     std::chrono::steady_clock::time_point granted_;
+    std::optional<std::chrono::steady_clock::time_point> withoutSince_;  ///< since when no turn has been held, if so
     bool first_ = true;
 };
 
 class GpuBackend : public Backend {
 public:
-    explicit GpuBackend(std::optional<GpuDevice> device) {
+    GpuBackend(std::optional<GpuDevice> device, GpuTurns turns) : turns_(turns) {
         if (device) {
             device_ = std::move(*device);
             std::call_once(chosen_, [] {});
@@ -149,8 +166,8 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         RunRequest unlimited = request;
         unlimited.memoryBytes = 0;
-        std::vector<RunRecord> records = inTurn(build, {unlimited}, [&](const TurnSwitch* switches) {
-            return std::vector<RunRecord>{runChild(build, unlimited, environmentFor(build, switches), switches)};
+        std::vector<RunRecord> records = inTurn(build, {unlimited}, [&](const std::vector<std::string>& env, const TurnSwitch* switches) {
+            return std::vector<RunRecord>{runChild(build, unlimited, env, switches)};
         });
         return std::move(records.front());
     }
@@ -160,7 +177,9 @@ public:
     std::vector<RunRecord> runCases(const BuildResult& build, const std::vector<RunRequest>& cases) override {
         std::vector<RunRequest> unlimited = cases;
         for (auto& request : unlimited) request.memoryBytes = 0;
-        return inTurn(build, unlimited, [&](const TurnSwitch* switches) { return runChildCases(build, unlimited, environmentFor(build, switches), switches); });
+        return inTurn(build, unlimited, [&](const std::vector<std::string>& env, const TurnSwitch* switches) {
+            return runChildCases(build, unlimited, env, switches);
+        });
     }
 
 private:
@@ -182,19 +201,21 @@ private:
     }
 
     /// The environment of a child of `build` on the chosen device: one hardware work queue, as a context with one queue
-    /// starts faster (bench/gpu_start_variants.sh), unless the child times launches (it is given turn `switches`
-    /// exactly then) and the file may put work on streams that one queue would run in turn (backend/stream_use.h).
-    std::vector<std::string> environmentFor(const BuildResult& build, const TurnSwitch* switches) const {
-        return chosenDevice().childEnvironment(workQueuesFor(switches != nullptr, build.defaultStreamOnly));
+    /// starts faster (bench/gpu_start_variants.sh), unless the child times launches and the file may put work on
+    /// streams that one queue would run in turn (backend/stream_use.h).
+    std::vector<std::string> environmentFor(const BuildResult& build, bool timesLaunches) const {
+        return chosenDevice().childEnvironment(workQueuesFor(timesLaunches, build.defaultStreamOnly));
     }
 
     mutable std::once_flag chosen_;
     mutable GpuDevice device_;
     mutable std::string noDevice_;
+    GpuTurns turns_;
 
-    /// Runs `children(switches)` of `build` for `requests` in a shared turn of the device, counts it, marks the
-    /// device's failures. A timed run (timing, speedup) has the device alone only while its timed launches run: the harness asks
-    /// through `switches` (TurnSwitch), and queued exclusive turns still drain back to back (core/turn_lock.h).
+    /// Runs `children(environment, switches)` of `build` for `requests`, started in a shared turn of the device, counts
+    /// it, marks the device's failures. A timed run (timing, speedup) has the device alone only while its timed launches
+    /// run, and with GpuTurns::Work a child holds a turn only around its GPU work: the harness asks through `switches`
+    /// (TurnSwitch), and queued exclusive turns still drain back to back (core/turn_lock.h).
     template <class Children>
     std::vector<RunRecord> inTurn(const BuildResult& build, const std::vector<RunRequest>& requests, Children children) {
         const bool timed = std::any_of(requests.begin(), requests.end(),
@@ -203,8 +224,12 @@ private:
         {
             DeviceTurn turn(chosenDevice().lockFile(), build.lesson);
             turn.take(TurnLock::Mode::Shared);
-            const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); }};
-            records = children(timed ? &switches : nullptr);
+            const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); },
+                                      [&] { turn.release(); }};
+            const bool aroundWork = turns_ == GpuTurns::Work;
+            std::vector<std::string> environment = environmentFor(build, timed);
+            if (aroundWork) environment.push_back("GRADER_TURNS=work");
+            records = children(environment, timed || aroundWork ? &switches : nullptr);
         }
         countGpuRun(build.lesson, build.executable.string());
         for (auto& record : records) record.deviceError = deviceFailure(record);
@@ -263,6 +288,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device) { return std::make_unique<GpuBackend>(std::move(device)); }
+std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device, GpuTurns turns) {
+    return std::make_unique<GpuBackend>(std::move(device), turns);
+}
 
 }  // namespace grader

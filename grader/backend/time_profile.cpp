@@ -26,6 +26,7 @@ const char* timeUseKey(TimeUse use) {
         case TimeUse::GpuExclusive: return "gpu_exclusive";
         case TimeUse::Waiting: return "waiting";
         case TimeUse::SandboxStart: return "sandbox_start";
+        case TimeUse::GpuNoTurn: return "gpu_no_turn";
     }
     return "compile";
 }

@@ -1,6 +1,6 @@
 // Where grading time goes: the backends add the seconds of every build and
 // run to the lesson it was for, split into compile, emulator, GPU shared, GPU
-// exclusive, waiting for a GPU turn and sandbox start, and count the processes
+// exclusive, a GPU child without a turn, waiting for a GPU turn and sandbox start, and count the processes
 // they started; the sums run over the whole process (a batch: the class).
 // The batch prints them and writes them with --profile.
 // Non-goals: timing the student's kernels (the harness does), per-student times
@@ -15,10 +15,12 @@
 namespace grader {
 
 /// What a span of grading time was spent on.
-enum class TimeUse { Compile, Emulator, GpuShared, GpuExclusive, Waiting, SandboxStart };
+/// GpuNoTurn: a GPU child running while it holds no turn of the device (its CUDA context's creation, a
+/// sanitizer's start-up and report, writing its records, its exit).
+enum class TimeUse { Compile, Emulator, GpuShared, GpuExclusive, Waiting, SandboxStart, GpuNoTurn };
 /// The number of TimeUse values.
-inline constexpr int kTimeUses = 6;
-/// "compile", "emulator", "gpu_shared", "gpu_exclusive", "waiting", "sandbox_start": the profile's keys.
+inline constexpr int kTimeUses = 7;
+/// "compile", "emulator", "gpu_shared", "gpu_exclusive", "waiting", "sandbox_start", "gpu_no_turn": the profile's keys.
 const char* timeUseKey(TimeUse use);
 
 /// One lesson's time and process counts, summed over every file graded for it.

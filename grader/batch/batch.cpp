@@ -515,7 +515,7 @@ void gradeQueued(const Course& course, const BatchOptions& options, const std::v
     BatchQueue queue{course, options, toGrade, work, summary, progress, size_t(std::max(0, options.lookahead))};
     for (int j = 0; j < jobs; ++j) {
         queue.cpus.push_back(options.makeBackend ? options.makeBackend() : makeCpuBackend());
-        if (!workerDevices.empty()) queue.gpus.push_back(makeGpuBackend(workerDevices[size_t(j)]));
+        if (!workerDevices.empty()) queue.gpus.push_back(makeGpuBackend(workerDevices[size_t(j)], options.gpuTurns));
     }
     std::vector<std::thread> workers;
     {

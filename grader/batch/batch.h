@@ -43,6 +43,8 @@ struct BatchOptions {
     /// Submissions taken in ahead of their turn, their files building in the build slots no graded
     /// submission waits for (batch/build_slots.h); 0: none, each submission is taken in when its turn comes.
     int lookahead = 0;
+    /// How long a GPU child holds its turns of the device (backend.h); Process until Work is measured on a GPU node.
+    GpuTurns gpuTurns = GpuTurns::Process;
     std::string backend = "auto";      ///< cpu | gpu | auto
     bool sandbox = true;               ///< false only with --no-sandbox
     /// Where bubblewrap cannot run, grade without the sandbox (with a note) instead of refusing:

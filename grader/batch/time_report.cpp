@@ -8,8 +8,8 @@ namespace grader {
 
 namespace {
 
-constexpr TimeUse kUses[kTimeUses] = {TimeUse::Compile, TimeUse::Emulator, TimeUse::GpuShared,
-                                      TimeUse::GpuExclusive, TimeUse::Waiting, TimeUse::SandboxStart};
+constexpr TimeUse kUses[kTimeUses] = {TimeUse::Compile,   TimeUse::Emulator, TimeUse::GpuShared,   TimeUse::GpuExclusive,
+                                      TimeUse::GpuNoTurn, TimeUse::Waiting,  TimeUse::SandboxStart};
 
 /// The lessons summed into one.
 LessonTime totalOf(const std::map<std::string, LessonTime>& lessons) {
@@ -28,9 +28,9 @@ LessonTime totalOf(const std::map<std::string, LessonTime>& lessons) {
 
 std::string row(const std::string& name, const LessonTime& time) {
     char line[256];
-    std::snprintf(line, sizeof line, "  %-9s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f", name.c_str(), time[TimeUse::Compile],
-                  time[TimeUse::Emulator], time[TimeUse::GpuShared], time[TimeUse::GpuExclusive], time[TimeUse::Waiting],
-                  time[TimeUse::SandboxStart]);
+    std::snprintf(line, sizeof line, "  %-9s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %13.1f", name.c_str(), time[TimeUse::Compile],
+                  time[TimeUse::Emulator], time[TimeUse::GpuShared], time[TimeUse::GpuExclusive], time[TimeUse::GpuNoTurn],
+                  time[TimeUse::Waiting], time[TimeUse::SandboxStart]);
     std::string text = line;
     if (time.gpuBuilds > 0) {
         std::snprintf(line, sizeof line, "   %.1f GPU processes per file", double(time.gpuProcesses) / time.gpuBuilds);
@@ -56,7 +56,7 @@ nlohmann::json lessonJson(const LessonTime& time) {
 std::string timeSplitText(const std::map<std::string, LessonTime>& lessons) {
     if (lessons.empty()) return "";
     std::string text = "time by lesson, summed over the class (seconds):\n"
-                       "  lesson      compile  emulator  GPU shared GPU alone  waiting  sandbox start\n";
+                       "  lesson       compile   emulator GPU shared  GPU alone    no turn    waiting sandbox start\n";
     for (const auto& [id, time] : lessons) text += row(id, time);
     return text + row("total", totalOf(lessons));
 }
@@ -64,8 +64,8 @@ std::string timeSplitText(const std::map<std::string, LessonTime>& lessons) {
 std::string gpuTurnsText(const std::map<std::string, LessonTime>& lessons) {
     const LessonTime total = totalOf(lessons);
     char line[256];
-    std::snprintf(line, sizeof line, "GPU turns: %d shared (%.0f s running), %d alone (%.0f s running); %.0f s waiting for them\n",
-                  total.sharedTurns, total[TimeUse::GpuShared], total.exclusiveTurns, total[TimeUse::GpuExclusive], total[TimeUse::Waiting]);
+    std::snprintf(line, sizeof line, "GPU turns: %d shared (%.0f s running), %d alone (%.0f s running); %.0f s waiting for them; %.0f s of children holding none\n",
+                  total.sharedTurns, total[TimeUse::GpuShared], total.exclusiveTurns, total[TimeUse::GpuExclusive], total[TimeUse::Waiting], total[TimeUse::GpuNoTurn]);
     return line;
 }
 

@@ -1,7 +1,7 @@
 // Where a batch's time went, for people and for tools: one line per lesson
 // in the batch's summary, and the --profile JSON (CONTRACT.md), each lesson
-// split into compile, emulator, GPU shared, GPU exclusive, waiting for a GPU
-// turn and sandbox start, summed over the class, with the processes started.
+// split into compile, emulator, GPU shared, GPU exclusive, a GPU child with no
+// turn, waiting for a GPU turn and sandbox start, summed over the class, with the processes started.
 // Non-goal: measuring (backend/time_profile.h does; this only writes it down).
 #pragma once
 

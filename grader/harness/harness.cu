@@ -26,10 +26,8 @@
 #include "cuemu/harness_api.h"
 #else
 #include <cuda_runtime.h>
-#include <fcntl.h>
-#include <unistd.h>
 
-#include <cerrno>
+#include "device_turns.h"
 #endif
 
 #include "contract.h"
@@ -109,6 +107,25 @@ double threadCpuMs() {
 }
 #endif
 
+#ifndef CUEMU
+/// This process's turns of the device (device_turns.h).
+device_turns::ChildTurns turns;
+
+void gpuWorkBegins() { turns.gpuWorkBegins(); }
+void gpuWorkEnds() { turns.gpuWorkEnds(); }
+
+/// Tells the grader that the timed launches begin ('R': it returns once the device is this run's alone)
+/// or have ended ('D': a turn alone may be kept between cases, ChildTurns::keepAloneBetweenCases).
+void timedSection(char what) {
+    if (what == 'R') turns.timedLaunchesBegin();
+    else turns.timedLaunchesEnd();
+}
+#else
+// The emulator has no device to take turns of.
+void gpuWorkBegins() {}
+void gpuWorkEnds() {}
+#endif
+
 /// Runs the lesson's kernel once and records C.
 int runMatmul(int n, int phase, unsigned long long seed) {
     Matrices m(n, seed);
@@ -133,57 +150,15 @@ int runMatmul(int n, int phase, unsigned long long seed) {
 #ifdef CUEMU
     std::fprintf(record, "emulation cpu_ms=%.3f\n", threadCpuMs() - emulationStart);
 #endif
-    writeFloats("C", m.result());
+    const std::vector<float> c = m.result();
+    gpuWorkEnds();  // before the record is written
+    writeFloats("C", c);
 #ifdef CUEMU
     std::fprintf(record, "written C %s\n", cuemu::writtenMapOf("C", (unsigned long)n * n).c_str());
 #endif
     return 0;
 }
 
-#ifndef CUEMU
-/// Whether this process has the device alone: its 'R' was granted and no 'D' sent since.
-bool deviceAlone = false;
-/// Set while runCases runs several cases: a 'D' then waits for the next case that times nothing (or the
-/// last case's end), so two timed cases in a row (lesson 4's timing, then its speedup) take one turn alone
-/// and the grader drains the device of shared runs once for both, not twice.
-bool holdBetweenCases = false;
-
-/// Writes `what` to the grader (GRADER_TURN_FIFOS, backend.h's TurnSwitch); for 'R', returns once the
-/// grader says go. False when the grader asked not to be told.
-bool tellGrader(char what) {
-    const char* dir = std::getenv("GRADER_TURN_FIFOS");
-    if (!dir || !*dir) return false;
-    const std::string base = dir;
-    const int ready = open((base + "/ready").c_str(), O_WRONLY | O_CLOEXEC);
-    if (ready < 0) return false;
-    const bool told = write(ready, &what, 1) == 1;
-    close(ready);
-    if (!told || what != 'R') return told;
-    const int go = open((base + "/go").c_str(), O_RDONLY | O_CLOEXEC);
-    if (go < 0) return false;
-    char granted = 0;
-    while (read(go, &granted, 1) < 0 && errno == EINTR) {
-    }
-    close(go);
-    return true;
-}
-
-/// Gives the device back to the shared runs, if this process has it alone.
-void endTimedTurn() {
-    if (deviceAlone) tellGrader('D');
-    deviceAlone = false;
-}
-
-/// Tells the grader that the timed launches begin ('R': it returns once the device is this run's alone)
-/// or have ended ('D'; held back between cases, see holdBetweenCases).
-void timedSection(char what) {
-    if (what == 'R') {
-        if (!deviceAlone) deviceAlone = tellGrader('R');
-        return;
-    }
-    if (!holdBetweenCases) endTimedTurn();
-}
-#endif
 
 #if LESSON == 4
 /// Calls the student's gflops for a few (n, ms) pairs; the parent checks them.
@@ -386,7 +361,7 @@ int runSpeedup(int n, unsigned long long seed, int minRuns, int maxRuns, double 
 #endif
 
 /// Runs `mode` at n, phase and seed with its mode-specific `args`, writing the open record.
-int runMode(const std::string& mode, int n, int phase, unsigned long long seed, const std::vector<std::string>& args) {
+int runModeInTurn(const std::string& mode, int n, int phase, unsigned long long seed, const std::vector<std::string>& args) {
     if (mode == "matmul") return runMatmul(n, phase, seed);
 #if LESSON == 4
     if (mode == "gflops") {
@@ -407,13 +382,21 @@ int runMode(const std::string& mode, int n, int phase, unsigned long long seed, 
     return 0;
 }
 
+/// runModeInTurn in a turn of the device (a GPU child's turns: see Turn).
+int runMode(const std::string& mode, int n, int phase, unsigned long long seed, const std::vector<std::string>& args) {
+    gpuWorkBegins();
+    const int status = runModeInTurn(mode, n, phase, seed, args);
+    gpuWorkEnds();
+    return status;
+}
+
 #ifndef CUEMU
 /// Several runs ("MODE:N:PHASE[:ARG...]" each) in this one process, each with its own record file
 /// (RECORD.0, RECORD.1, ...): on a GPU, starting the process (its CUDA context) is what costs. A run
 /// that does not end, or in which a CUDA call failed (the context may be lost), stops the rest; the
 /// parent sees which records are complete, and runs the others alone.
 int runCases(const char* recordPath, int count, char** cases, unsigned long long seed) {
-    holdBetweenCases = true;
+    turns.keepAloneBetweenCases();
     for (int i = 0; i < count; ++i) {
         std::vector<std::string> fields;
         for (const char* from = cases[i];; ++from) {
@@ -423,7 +406,7 @@ int runCases(const char* recordPath, int count, char** cases, unsigned long long
             from = colon;
         }
         if (fields.size() < 3) return 2;
-        if (fields[0] != "timing" && fields[0] != "speedup") endTimedTurn();
+        if (fields[0] != "timing" && fields[0] != "speedup") turns.endAlone();
         const int n = std::atoi(fields[1].c_str()), phase = std::atoi(fields[2].c_str());
         const std::string path = std::string(recordPath) + "." + std::to_string(i);
         record = std::fopen(path.c_str(), "wb");
@@ -432,11 +415,11 @@ int runCases(const char* recordPath, int count, char** cases, unsigned long long
         const int status = runMode(fields[0], n, phase, seed, std::vector<std::string>(fields.begin() + 3, fields.end()));
         finish();
         if (status != 0 || cudaFailed) {
-            endTimedTurn();
+            turns.processEnds();
             return status;
         }
     }
-    endTimedTurn();
+    turns.processEnds();
     return 0;
 }
 #endif
@@ -453,6 +436,8 @@ int main(int argc, char** argv) {
     const int phase = std::atoi(argv[4]);
     const unsigned long long seed = std::strtoull(argv[5], nullptr, 10);
 #ifndef CUEMU
+    turns.mainBegins();
+    if (turns.aroundWork()) cudaFree(0);  // the CUDA context (and a sanitizer's start-up) made holding no turn
     if (mode == "cases") return runCases(argv[1], argc - 6, argv + 6, seed);
 #endif
     record = std::fopen(argv[1], "wb");

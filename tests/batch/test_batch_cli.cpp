@@ -515,6 +515,7 @@ TEST_CASE("every option of grader batch reaches the Slurm jobs that read it, or 
         {"--jobs", {{"-j", "5"}, "array", "-j \"${SLURM_CPUS_PER_TASK:-5}\""}},
         {"--lessons-at-once", {{"--lessons-at-once", "2"}, "array", "--lessons-at-once 2"}},
         {"--lookahead", {{"--lookahead", "3"}, "array", "--lookahead 3"}},
+        {"--gpu-turns", {{"--gpu-turns", "work"}, "array", "--gpu-turns work"}},
         {"--backend", {{"--backend", "cpu"}, "array", "--backend cpu"}},
         {"--gpus", {{"--gpus", "0"}, "refused", "--gpus"}},
         {"--no-sandbox", {{"--no-sandbox"}, "array", "--no-sandbox"}},

@@ -44,10 +44,13 @@ TEST_CASE("the batch's split sums the lessons, as text and as JSON") {
     lessons["lesson2"][TimeUse::Compile] = 2.5;
     lessons["lesson2"][TimeUse::Waiting] = 1;
     lessons["lesson2"][TimeUse::SandboxStart] = 0.5;
+    lessons["lesson2"][TimeUse::GpuNoTurn] = 0.75;
     const std::string text = timeSplitText(lessons);
     CHECK(text.find("time by lesson, summed over the class (seconds):") == 0);
-    CHECK(text.find("  lesson1        10.0       0.0       4.0       0.0       0.0       0.0   2.0 GPU processes per file\n") != std::string::npos);
-    CHECK(text.find("  total          12.5       0.0       4.0       0.0       1.0       0.5") != std::string::npos);
+    CHECK(text.find("  lesson       compile   emulator GPU shared  GPU alone    no turn    waiting sandbox start\n") != std::string::npos);
+    CHECK(text.find("  lesson1         10.0        0.0        4.0        0.0        0.0        0.0           0.0   2.0 GPU processes per file\n") !=
+          std::string::npos);
+    CHECK(text.find("  total           12.5        0.0        4.0        0.0        0.8        1.0           0.5") != std::string::npos);
     CHECK(timeSplitText({}).empty());
 
     RunShape shape{"gpu", 8, 42.5, false, 0.012};
@@ -63,7 +66,8 @@ TEST_CASE("the batch's split sums the lessons, as text and as JSON") {
     CHECK(json["total"]["gpu_files"] == 3);
     CHECK(json["total"]["gpu_shared_turns"] == 8);
     CHECK(json["lessons"]["lesson2"]["gpu_exclusive_turns"] == 2);
-    CHECK(gpuTurnsText(lessons) == "GPU turns: 8 shared (4 s running), 2 alone (0 s running); 1 s waiting for them\n");
-    for (const char* key : {"compile_s", "emulator_s", "gpu_shared_s", "gpu_exclusive_s", "waiting_s", "sandbox_start_s"})
+    CHECK(json["lessons"]["lesson2"]["gpu_no_turn_s"] == 0.75);
+    CHECK(gpuTurnsText(lessons) == "GPU turns: 8 shared (4 s running), 2 alone (0 s running); 1 s waiting for them; 1 s of children holding none\n");
+    for (const char* key : {"compile_s", "emulator_s", "gpu_shared_s", "gpu_exclusive_s", "gpu_no_turn_s", "waiting_s", "sandbox_start_s"})
         CHECK_MESSAGE(json["total"].contains(key), key);
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <cstdio>
 #include <fstream>
@@ -45,7 +46,7 @@ std::string layoutOptions(const BatchOptions& o) {
     return words;
 }
 
-/// What only grading reads (--seed, --lessons-at-once, --lookahead, --profile), for each shard, or "". Each shard
+/// What only grading reads (--seed, --lessons-at-once, --lookahead, --gpu-turns, --profile), for each shard, or "". Each shard
 /// writes its own profile: PROFILE's stem + "-shard-K" + its extension.
 std::string gradeOptions(const BatchCommand& command) {
     const BatchOptions& o = command.options;
@@ -53,6 +54,7 @@ std::string gradeOptions(const BatchCommand& command) {
     if (o.seed) words += " --seed " + std::to_string(*o.seed);
     if (o.lessonsAtOnce > 0) words += " --lessons-at-once " + std::to_string(o.lessonsAtOnce);
     if (o.lookahead > 0) words += " --lookahead " + std::to_string(o.lookahead);
+    if (o.gpuTurns == GpuTurns::Work) words += " --gpu-turns work";
     if (command.profile) {
         const fs::path profile = absolutePath(*command.profile);
         words += " --profile " + shellQuote((profile.parent_path() / profile.stem()).string() + "-shard-") + "\"${SLURM_ARRAY_TASK_ID}\"" +
@@ -300,6 +302,10 @@ void addBatchOptions(CLI::App& command, BatchVerbOptions& options) {
                        "submissions taken in ahead of their turn, their files building while others wait for the GPU "
                        "(default 0: each is taken in when its turn comes)")
         ->check(CLI::Range(0, 1024));
+    command.add_option("--gpu-turns", batch.options.gpuTurns,
+                       "how long a GPU child holds the device's turns: process (its whole life, the default) or work "
+                       "(only around its GPU work)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, GpuTurns>{{"process", GpuTurns::Process}, {"work", GpuTurns::Work}}));
     command.add_option("--backend", batch.options.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
     command.add_option("--gpus", batch.options.gpus, "the GPUs to grade on, e.g. 0,1 or UUIDs (default: CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists)");
