@@ -18,10 +18,12 @@
 # GPU children holding no turn, waiting, sandbox start) is printed and kept in OUT/profile-jJ.json, and
 # the median speedup of the correct files per lesson is compared between runs,
 # and the machine's load is sampled (OUT/usage-jJ.csv, bench/usage_sampler.py).
+# A run's files are named by its -j value, and by its turns where it gives them.
 # Exit status: 0 when no correct file lost points and the runs agree, 1
 # otherwise, 77 (skipped) without a CUDA device and nvcc. Needs python3.
-# Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS ...]   (from the kit's folder)
-# Default: 100 students, -j 8 then -j 1. GPUS=LIST passes --gpus LIST (e.g.
+# Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS[:TURNS] ...]   (from the kit's folder)
+# Default: 100 students, -j 8 then -j 1. A run given as J:TURNS passes --gpu-turns TURNS
+# (16:process 16:work: the same class graded both ways on one machine, verdicts compared). GPUS=LIST passes --gpus LIST (e.g.
 # GPUS=0,0 with -j 2: two workers pinned to one device), LESSONS_AT_ONCE=K
 # passes --lessons-at-once K, LOOKAHEAD=K passes --lookahead K, GPU_TURNS=work passes --gpu-turns work (a GPU
 # child holds turns only around its GPU work), NO_HANG=1 leaves out the never-ending kernel's
@@ -77,24 +79,30 @@ done
 
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || echo 1)
 status=0
-for j in "${jobs_list[@]}"; do
-  results=$out/results-j$j
-  export GRADER_CACHE_DIR=$out/cache-j$j  # a cold compile cache for each run
+tags=()
+for run in "${jobs_list[@]}"; do
+  j=${run%%:*}
+  turns=${GPU_TURNS:-}
+  [ "$run" != "$j" ] && turns=${run#*:}
+  tag=$j
+  [ "$run" != "$j" ] && tag=$j-$turns  # names this run's files: results-jTAG, profile-jTAG.json, ...
+  results=$out/results-j$tag
+  export GRADER_CACHE_DIR=$out/cache-j$tag  # a cold compile cache for each run
   [ -n "${WARM_CACHE:-}" ] && export GRADER_CACHE_DIR=$out/cache
   start=$(date +%s.%N)
   # The machine's load while it runs (bench/usage_sampler.py): the cores, the GPU, the processes alive.
-  python3 "$here/usage_sampler.py" "$out/usage-j$j.csv" 1 -- \
-    "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$j.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} ${LOOKAHEAD:+--lookahead "$LOOKAHEAD"} ${GPU_TURNS:+--gpu-turns "$GPU_TURNS"} > "$out/batch-j$j.log" 2>&1
+  python3 "$here/usage_sampler.py" "$out/usage-j$tag.csv" 1 -- \
+    "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$tag.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} ${LOOKAHEAD:+--lookahead "$LOOKAHEAD"} ${turns:+--gpu-turns "$turns"} > "$out/batch-j$tag.log" 2>&1
   rc=$?
   end=$(date +%s.%N)
   if [ $rc -ne 0 ]; then  # a batch that did not complete proves nothing
-    echo "-j $j: grader batch exited with $rc:"
-    tail -5 "$out/batch-j$j.log"
+    echo "-j $tag: grader batch exited with $rc:"
+    tail -5 "$out/batch-j$tag.log"
     status=1
   fi
-  python3 - "$results" "$out/correct.txt" "$start" "$end" "$students" "$gpus" "$j" <<'EOF' || status=1
+  python3 - "$results" "$out/correct.txt" "$start" "$end" "$students" "$gpus" "$j" "$tag" <<'EOF' || status=1
 import json, os, pathlib, statistics, sys
-results, correct_list, start, end, students, gpus, jobs = sys.argv[1:]
+results, correct_list, start, end, students, gpus, jobs, tag = sys.argv[1:]
 wall = float(end) - float(start)
 correct = {tuple(line.split()) for line in open(correct_list) if line.strip()}
 lost, seconds = [], {"correct": [], "hanging": []}
@@ -110,9 +118,9 @@ for f in sorted(pathlib.Path(results).glob("s*.json")):
 n = int(students)
 graded = len(list(pathlib.Path(results).glob("s*.json")))
 if graded != n:
-    print(f"-j {jobs}: only {graded} of {n} students have a result")
+    print(f"-j {tag}: only {graded} of {n} students have a result")
     sys.exit(1)
-print(f"-j {jobs}: {n} students x 4 lessons in {wall:.0f} s; {wall * int(gpus) / n:.1f} GPU-seconds per submission ({gpus} GPU)")
+print(f"-j {tag}: {n} students x 4 lessons in {wall:.0f} s; {wall * int(gpus) / n:.1f} GPU-seconds per submission ({gpus} GPU)")
 rows = sum(1 for r in pathlib.Path(results).glob("s*.json") for l in json.load(open(r))["lessons"])
 print(f"  rows written: {rows} lesson results of {4 * n}")
 if os.environ.get("ALL"):  # a hanging or forking file costs its time limit: lesson 3's and lesson 1's correctness limit (30 s, 20 s)
@@ -126,12 +134,13 @@ if seconds["hanging"] and seconds["correct"]:
           f"a correct one {statistics.median(seconds['correct']):.0f} s (median)")
 sys.exit(1 if lost else 0)
 EOF
-  grep -h '^GPU turns\|^usage over' "$out/batch-j$j.log" | sed 's/^/  /'
-  sed -n '/^time by lesson/,/^  total/p' "$out/batch-j$j.log" | sed 's/^/  /'
+  grep -h '^GPU turns\|^usage over' "$out/batch-j$tag.log" | sed 's/^/  /'
+  sed -n '/^time by lesson/,/^  total/p' "$out/batch-j$tag.log" | sed 's/^/  /'
+  tags+=("$tag")
 done
 
-if [ ${#jobs_list[@]} -gt 1 ]; then
-  python3 - "$out" "${jobs_list[@]}" <<'EOF' || status=1
+if [ ${#tags[@]} -gt 1 ]; then
+  python3 - "$out" "${tags[@]}" <<'EOF' || status=1
 import json, pathlib, statistics, sys
 out, jobs = sys.argv[1], sys.argv[2:]
 def verdicts(j):
