@@ -162,9 +162,12 @@ double secondsSince(std::chrono::steady_clock::time_point from) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
 }
 
-/// How much longer than its own limit a child that waits for device turns may last: the waits are not its
-/// running time (a turn alone can wait for queued timed runs), but no wait lasts for ever.
-constexpr double kTurnWaitAllowanceS = 900;
+/// `limits` for a child held to `ownLimitS` of running time that may wait for device turns besides: the waits are
+/// not its running time (a turn alone can wait for queued timed runs), but no wait lasts for ever (900 s more at most).
+void allowTurnWaits(ProcessLimits& limits, double ownLimitS) {
+    limits.cpuSeconds = static_cast<long>(ownLimitS) + 1;
+    limits.wallSeconds = ownLimitS + 900;
+}
 
 }  // namespace
 
@@ -186,9 +189,7 @@ RunRecord runChild(const BuildResult& build, const RunRequest& request, const st
     if (turns) {
         server.emplace(dir, *turns);
         if (const std::string variable = server->environment(dir); !variable.empty()) childEnv.push_back(variable);
-        // Its time limit counts its running time, not its waits for turns.
-        limits.cpuSeconds = static_cast<long>(request.timeLimitS) + 1;
-        limits.wallSeconds = request.timeLimitS + kTurnWaitAllowanceS;
+        allowTurnWaits(limits, request.timeLimitS);
         limits.overdue = [&] { return running() > request.timeLimitS; };
     }
     // Batch mode: the child sees its own build read-only and its run folder.
@@ -269,8 +270,7 @@ std::vector<RunRecord> runChildCases(const BuildResult& build, const std::vector
     if (turns) {
         server.emplace(dir, *turns);
         if (const std::string variable = server->environment(dir); !variable.empty()) childEnv.push_back(variable);
-        limits.cpuSeconds = static_cast<long>(allLimits) + 1;
-        limits.wallSeconds = allLimits + kTurnWaitAllowanceS;  // its waits for turns are not running time
+        allowTurnWaits(limits, allLimits);  // each run's own limit leaves its waits out (CaseClock)
     }
     ProcessResult process = runSandboxed(argv, {{build.executable.parent_path()}, {dir}}, limits, childEnv);
     if (process.timedOut) process.seconds = clock.secondsInCase();  // the run that did not end, as a run of its own reports it

@@ -85,16 +85,15 @@ double seconds(std::chrono::steady_clock::time_point from, std::chrono::steady_c
 class DeviceTurn {
 public:
     DeviceTurn(std::filesystem::path lockFile, std::string lesson) : lockFile_(std::move(lockFile)), lesson_(std::move(lesson)) {}
-    ~DeviceTurn() {
-        release();
-        countTimeWithout(std::chrono::steady_clock::now());
+    ~DeviceTurn() {  // the child has ended: its last turn, or its time since giving its turn back, is counted
+        if (!giveUp()) countTimeWithout(std::chrono::steady_clock::now());
     }
     DeviceTurn(const DeviceTurn&) = delete;
     DeviceTurn& operator=(const DeviceTurn&) = delete;
 
-    /// Gives up the turn held, if any, and waits for one in `mode`.
+    /// Gives up the turn held, if any, and waits for one in `mode` (a switch between turns is no time without one).
     void take(TurnLock::Mode mode) {
-        release();
+        giveUp();
         const auto asked = std::chrono::steady_clock::now();
         countTimeWithout(asked);
         lock_.emplace(TurnLock::take(lockFile_, mode));
@@ -102,9 +101,15 @@ public:
         mode_ = mode;
         addTime(lesson_, TimeUse::Waiting, seconds(asked, granted_));
     }
-    /// Gives up the turn held, if any.
+    /// Gives up the turn held, if any: the child runs without one from now on.
     void release() {
-        if (!lock_) return;
+        if (giveUp()) withoutSince_ = std::chrono::steady_clock::now();
+    }
+
+private:
+    /// Gives up the turn held and counts it; false when none was held.
+    bool giveUp() {
+        if (!lock_) return false;
         lock_.reset();
         const auto now = std::chrono::steady_clock::now();
         const bool alone = mode_ == TurnLock::Mode::Exclusive;
@@ -117,10 +122,9 @@ public:
             first_ = false;
         }
         addTime(lesson_, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared, held);
-        withoutSince_ = now;
+        return true;
     }
 
-private:
     /// Counts the time since the last release, up to `now`, as the child's time without a turn.
     void countTimeWithout(std::chrono::steady_clock::time_point now) {
         if (!withoutSince_) return;

@@ -113,13 +113,6 @@ device_turns::ChildTurns turns;
 
 void gpuWorkBegins() { turns.gpuWorkBegins(); }
 void gpuWorkEnds() { turns.gpuWorkEnds(); }
-
-/// Tells the grader that the timed launches begin ('R': it returns once the device is this run's alone)
-/// or have ended ('D': a turn alone may be kept between cases, ChildTurns::keepAloneBetweenCases).
-void timedSection(char what) {
-    if (what == 'R') turns.timedLaunchesBegin();
-    else turns.timedLaunchesEnd();
-}
 #else
 // The emulator has no device to take turns of.
 void gpuWorkBegins() {}
@@ -159,7 +152,6 @@ int runMatmul(int n, int phase, unsigned long long seed) {
     return 0;
 }
 
-
 #if LESSON == 4
 /// Calls the student's gflops for a few (n, ms) pairs; the parent checks them.
 int runGflops(const std::vector<int>& sizes) {
@@ -193,7 +185,7 @@ int runTiming(int n, int reps, unsigned long long seed) {
 #else
     reference::launchTiled(m.A, m.B, m.C, n);  // the grader's own warm-up
     cudaDeviceSynchronize();
-    timedSection('R');
+    turns.timedLaunchesBegin();
     // The student's timer and the grader's events take turns, round by round and
     // in alternating order, so both measure the card in the same state.
     cudaEvent_t start, stop;
@@ -217,7 +209,7 @@ int runTiming(int n, int reps, unsigned long long seed) {
             ours.push_back(ms / reps);
         }
     }
-    timedSection('D');
+    turns.timedLaunchesEnd();
     std::sort(theirs.begin(), theirs.end());
     std::sort(ours.begin(), ours.end());
     std::fprintf(record, "timing returned=%.9g returned_min=%.9g returned_max=%.9g reps=%d grader_ms=%.9g grader_min_ms=%.9g grader_max_ms=%.9g rounds=%d\n",
@@ -310,7 +302,7 @@ int runSpeedup(int n, unsigned long long seed, int minRuns, int maxRuns, double 
     writeError("warm-up", cudaDeviceSynchronize());
     std::fprintf(record, "started\n");
     std::fflush(record);
-    timedSection('R');
+    turns.timedLaunchesBegin();
     cudaEvent_t wallStart, wallNow;
     cudaEventCreate(&wallStart);
     cudaEventCreate(&wallNow);
@@ -348,7 +340,7 @@ int runSpeedup(int n, unsigned long long seed, int minRuns, int maxRuns, double 
             break;
         }
     }
-    timedSection('D');
+    turns.timedLaunchesEnd();
     int bad = 0;
     cudaMemcpy(&bad, mismatches, sizeof(int), cudaMemcpyDeviceToHost);
     writeError("speedup", cudaGetLastError());
@@ -382,7 +374,7 @@ int runModeInTurn(const std::string& mode, int n, int phase, unsigned long long 
     return 0;
 }
 
-/// runModeInTurn in a turn of the device (a GPU child's turns: see Turn).
+/// runModeInTurn in a turn of the device (a GPU child's turns: device_turns.h).
 int runMode(const std::string& mode, int n, int phase, unsigned long long seed, const std::vector<std::string>& args) {
     gpuWorkBegins();
     const int status = runModeInTurn(mode, n, phase, seed, args);
