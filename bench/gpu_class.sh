@@ -21,9 +21,10 @@
 # A run's files are named by its -j value, and by its turns where it gives them.
 # Exit status: 0 when no correct file lost points and the runs agree, 1
 # otherwise, 77 (skipped) without a CUDA device and nvcc. Needs python3.
-# Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS[:TURNS] ...]   (from the kit's folder)
+# Usage: bench/gpu_class.sh [GRADER] [OUT_FOLDER] [STUDENTS] [JOBS[:TURNS[:GATHER]] ...]   (from the kit's folder)
 # Default: 100 students, -j 8 then -j 1. A run given as J:TURNS passes --gpu-turns TURNS
-# (16:process 16:work: the same class graded both ways on one machine, verdicts compared). GPUS=LIST passes --gpus LIST (e.g.
+# (16:process 16:work: the same class graded both ways on one machine, verdicts compared), and one given as
+# J:TURNS:SECONDS also passes --timing-gather SECONDS (TIMING_GATHER=SECONDS: for every run). GPUS=LIST passes --gpus LIST (e.g.
 # GPUS=0,0 with -j 2: two workers pinned to one device), LESSONS_AT_ONCE=K
 # passes --lessons-at-once K, LOOKAHEAD=K passes --lookahead K, GPU_TURNS=work passes --gpu-turns work (a GPU
 # child holds turns only around its GPU work), NO_HANG=1 leaves out the never-ending kernel's
@@ -81,18 +82,17 @@ gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || echo 1)
 status=0
 tags=()
 for run in "${jobs_list[@]}"; do
-  j=${run%%:*}
-  turns=${GPU_TURNS:-}
-  [ "$run" != "$j" ] && turns=${run#*:}
-  tag=$j
-  [ "$run" != "$j" ] && tag=$j-$turns  # names this run's files: results-jTAG, profile-jTAG.json, ...
+  IFS=: read -r j run_turns gather <<< "$run"
+  turns=${run_turns:-${GPU_TURNS:-}}
+  gather=${gather:-${TIMING_GATHER:-}}
+  tag=$j${run_turns:+-$run_turns}${gather:+-g$gather}  # names this run's files: results-jTAG, profile-jTAG.json, ...
   results=$out/results-j$tag
   export GRADER_CACHE_DIR=$out/cache-j$tag  # a cold compile cache for each run
   [ -n "${WARM_CACHE:-}" ] && export GRADER_CACHE_DIR=$out/cache
   start=$(date +%s.%N)
   # The machine's load while it runs (bench/usage_sampler.py): the cores, the GPU, the processes alive.
   python3 "$here/usage_sampler.py" "$out/usage-j$tag.csv" 1 -- \
-    "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$tag.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} ${LOOKAHEAD:+--lookahead "$LOOKAHEAD"} ${turns:+--gpu-turns "$turns"} > "$out/batch-j$tag.log" 2>&1
+    "$grader" batch "$out/class" --out "$results" --backend gpu -j "$j" --profile "$out/profile-j$tag.json" ${GPUS:+--gpus "$GPUS"} ${LESSONS_AT_ONCE:+--lessons-at-once "$LESSONS_AT_ONCE"} ${LOOKAHEAD:+--lookahead "$LOOKAHEAD"} ${turns:+--gpu-turns "$turns"} ${gather:+--timing-gather "$gather"} > "$out/batch-j$tag.log" 2>&1
   rc=$?
   end=$(date +%s.%N)
   if [ $rc -ne 0 ]; then  # a batch that did not complete proves nothing

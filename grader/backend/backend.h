@@ -5,6 +5,7 @@
 // Non-goal: judging; checks read the records and decide.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -133,8 +134,10 @@ enum class GpuTurns { Process, Work };
 
 /// The emulator backend (always available where a C++ compiler is).
 std::unique_ptr<Backend> makeCpuBackend();
-/// The CUDA backend (needs nvcc and a device at run time), on `device` (default: the first visible one).
-std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device = std::nullopt, GpuTurns turns = GpuTurns::Process);
+/// The CUDA backend (needs nvcc and a device at run time), on `device` (default: the first visible one); after a
+/// timed run asks for the device alone, other runs still start on it for `timingGather` (core/turn_lock.h's gather).
+std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device = std::nullopt, GpuTurns turns = GpuTurns::Process,
+                                        std::chrono::milliseconds timingGather = {});
 
 /// How a GPU child moves between device turns, through two fifos in its run folder that the environment
 /// variable GRADER_TURN_FIFOS names: the harness says when its GPU work begins (it waits until toShared has

@@ -84,7 +84,8 @@ double seconds(std::chrono::steady_clock::time_point from, std::chrono::steady_c
 /// sandbox start.
 class DeviceTurn {
 public:
-    DeviceTurn(std::filesystem::path lockFile, std::string lesson) : lockFile_(std::move(lockFile)), lesson_(std::move(lesson)) {}
+    DeviceTurn(std::filesystem::path lockFile, std::string lesson, TurnTiming timing)
+        : lockFile_(std::move(lockFile)), lesson_(std::move(lesson)), timing_(timing) {}
     ~DeviceTurn() {  // the child has ended: its last turn, or its time since giving its turn back, is counted
         if (!giveUp()) countTimeWithout(std::chrono::steady_clock::now());
     }
@@ -96,7 +97,7 @@ public:
         giveUp();
         const auto asked = std::chrono::steady_clock::now();
         countTimeWithout(asked);
-        lock_.emplace(TurnLock::take(lockFile_, mode));
+        lock_.emplace(TurnLock::take(lockFile_, mode, timing_));
         granted_ = std::chrono::steady_clock::now();
         mode_ = mode;
         addTime(lesson_, TimeUse::Waiting, seconds(asked, granted_));
@@ -134,6 +135,7 @@ private:
 
     std::filesystem::path lockFile_;
     std::string lesson_;
+    TurnTiming timing_;
     std::optional<TurnLock> lock_;
     TurnLock::Mode mode_ = TurnLock::Mode::Shared;
     std::chrono::steady_clock::time_point granted_;
@@ -143,7 +145,8 @@ private:
 
 class GpuBackend : public Backend {
 public:
-    GpuBackend(std::optional<GpuDevice> device, GpuTurns turns) : turns_(turns) {
+    GpuBackend(std::optional<GpuDevice> device, GpuTurns turns, std::chrono::milliseconds timingGather) : turns_(turns) {
+        timing_.gather = timingGather;
         if (device) {
             device_ = std::move(*device);
             std::call_once(chosen_, [] {});
@@ -215,6 +218,7 @@ private:
     mutable GpuDevice device_;
     mutable std::string noDevice_;
     GpuTurns turns_;
+    TurnTiming timing_;  ///< how this backend's turns are ordered (its gathering time)
 
     /// Runs `children(environment, switches)` of `build` for `requests`, started in a shared turn of the device, counts
     /// it, marks the device's failures. A timed run (timing, speedup) has the device alone only while its timed launches
@@ -226,7 +230,7 @@ private:
                                        [](const RunRequest& r) { return r.mode == RunMode::Timing || r.mode == RunMode::Speedup; });
         std::vector<RunRecord> records;
         {
-            DeviceTurn turn(chosenDevice().lockFile(), build.lesson);
+            DeviceTurn turn(chosenDevice().lockFile(), build.lesson, timing_);
             turn.take(TurnLock::Mode::Shared);
             const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); },
                                       [&] { turn.release(); }};
@@ -292,8 +296,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device, GpuTurns turns) {
-    return std::make_unique<GpuBackend>(std::move(device), turns);
+std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice> device, GpuTurns turns, std::chrono::milliseconds timingGather) {
+    return std::make_unique<GpuBackend>(std::move(device), turns, timingGather);
 }
 
 }  // namespace grader

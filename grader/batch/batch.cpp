@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -515,7 +516,8 @@ void gradeQueued(const Course& course, const BatchOptions& options, const std::v
     BatchQueue queue{course, options, toGrade, work, summary, progress, size_t(std::max(0, options.lookahead))};
     for (int j = 0; j < jobs; ++j) {
         queue.cpus.push_back(options.makeBackend ? options.makeBackend() : makeCpuBackend());
-        if (!workerDevices.empty()) queue.gpus.push_back(makeGpuBackend(workerDevices[size_t(j)], options.gpuTurns));
+        if (!workerDevices.empty()) queue.gpus.push_back(makeGpuBackend(workerDevices[size_t(j)], options.gpuTurns,
+                                                                         std::chrono::milliseconds(std::lround(options.timingGather * 1000))));
     }
     std::vector<std::thread> workers;
     {

@@ -45,6 +45,8 @@ struct BatchOptions {
     int lookahead = 0;
     /// How long a GPU child holds its turns of the device (backend.h); Process until Work is measured on a GPU node.
     GpuTurns gpuTurns = GpuTurns::Process;
+    /// After a timed run asks for the device alone, seconds other runs still start on it (--timing-gather).
+    double timingGather = 0;
     std::string backend = "auto";      ///< cpu | gpu | auto
     bool sandbox = true;               ///< false only with --no-sandbox
     /// Where bubblewrap cannot run, grade without the sandbox (with a note) instead of refusing:

@@ -9,7 +9,8 @@
 // shared taker passes it).
 // Inside the process: shared takers wait while any exclusive taker waits or
 // runs (unless a shared run older than the waiting began has become a long
-// run), so exclusive turns asked for meanwhile follow one another. An
+// run, or the first exclusive taker has waited less than the gathering
+// time), so exclusive turns asked for meanwhile follow one another. An
 // exclusive taker passes the gate only once this process has no shared turn.
 #include "core/turn_lock.h"
 
@@ -39,10 +40,10 @@ struct DeviceTurns {
     bool exclusiveActive = false;                   ///< an exclusive turn of this process is held (or being taken)
 
     /// Whether a new shared turn may start now (see turn_lock.h).
-    bool admitsShared(Clock::time_point now, std::chrono::milliseconds longRun) const {
+    bool admitsShared(Clock::time_point now, const TurnTiming& timing) const {
         if (exclusiveActive) return false;
-        if (exclusiveWaits.empty()) return true;
-        return !sharedStarts.empty() && *sharedStarts.begin() < *exclusiveWaits.begin() && now - *sharedStarts.begin() > longRun;
+        if (exclusiveWaits.empty() || now - *exclusiveWaits.begin() < timing.gather) return true;
+        return !sharedStarts.empty() && *sharedStarts.begin() < *exclusiveWaits.begin() && now - *sharedStarts.begin() > timing.longRun;
     }
 };
 
@@ -92,7 +93,7 @@ std::filesystem::path lockDirectory() {
     return "/tmp/grader-locks";
 }
 
-TurnLock TurnLock::take(const std::filesystem::path& file, Mode mode, std::chrono::milliseconds longRun) {
+TurnLock TurnLock::take(const std::filesystem::path& file, Mode mode, TurnTiming timing) {
     std::error_code ec;
     if (std::filesystem::create_directories(file.parent_path(), ec))
         std::filesystem::permissions(file.parent_path(), std::filesystem::perms::all | std::filesystem::perms::sticky_bit, ec);
@@ -113,9 +114,10 @@ TurnLock TurnLock::take(const std::filesystem::path& file, Mode mode, std::chron
         return TurnLock(std::move(turns), mode, probe, Clock::now());
     }
     close(probe);
-    // Waiting in short steps: a shared turn's growing age can admit this one with no other change.
+    // Waiting in short steps: a shared turn's growing age can admit this one, and the end of a gathering time hold it
+    // back, with no other change.
     const auto waitAdmitted = [&](std::unique_lock<std::mutex>& lock) {
-        while (!turns->admitsShared(Clock::now(), longRun)) turns->changed.wait_for(lock, std::chrono::milliseconds(200));
+        while (!turns->admitsShared(Clock::now(), timing)) turns->changed.wait_for(lock, std::chrono::milliseconds(200));
     };
     for (;;) {
         {
@@ -124,7 +126,7 @@ TurnLock TurnLock::take(const std::filesystem::path& file, Mode mode, std::chron
         }
         const int gate = passGate(file);  // every shared taker: another process's waiting exclusive taker goes first
         std::unique_lock<std::mutex> lock(turns->mutex);
-        if (!turns->admitsShared(Clock::now(), longRun)) {  // an exclusive taker came here while this waited at the gate
+        if (!turns->admitsShared(Clock::now(), timing)) {  // an exclusive taker came here while this waited at the gate
             lock.unlock();
             closeGate(gate);
             continue;

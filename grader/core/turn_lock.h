@@ -11,6 +11,9 @@
 // that was running before the exclusive taker came has run longer than a
 // long run (a kernel that may never end until its time limit), new shared
 // turns start anyway; the exclusive turn still waits for every one to end.
+// A gathering time (TurnTiming::gather) lets new shared turns go on starting
+// for a while after the first exclusive taker began to wait, so that the
+// timing runs asked for meanwhile drain the device once together.
 // Non-goals: locks across machines (a shared file system's flock is not
 // relied on), timeouts (a holder is a child with its own time limit),
 // fairness between processes beyond the gate.
@@ -25,17 +28,22 @@ namespace grader {
 
 struct DeviceTurns;
 
+/// How one process orders its turns of a lock file (tests shorten the times).
+struct TurnTiming {
+    /// How long a shared run may last before exclusive takers waiting behind it stop holding back new shared turns.
+    std::chrono::milliseconds longRun{5000};
+    /// How long after the first exclusive taker began to wait new shared turns still start (0: none starts).
+    std::chrono::milliseconds gather{0};
+};
+
 /// One held turn; released when destroyed.
 class TurnLock {
 public:
     enum class Mode { Shared, Exclusive };
 
-    /// How long a shared run may last before exclusive takers waiting behind it stop holding back new shared turns.
-    static constexpr std::chrono::milliseconds kLongRun{5000};
-
-    /// Waits for a turn on `file` (created if missing, with `file`.gate beside it); `longRun` as kLongRun (tests shorten it).
+    /// Waits for a turn on `file` (created if missing, with `file`.gate beside it), ordered by `timing`.
     /// A file that cannot be opened gives an unlocked turn: grading goes on, unordered.
-    static TurnLock take(const std::filesystem::path& file, Mode mode, std::chrono::milliseconds longRun = kLongRun);
+    static TurnLock take(const std::filesystem::path& file, Mode mode, TurnTiming timing = {});
 
     TurnLock(TurnLock&& other) noexcept;
     TurnLock& operator=(TurnLock&&) = delete;

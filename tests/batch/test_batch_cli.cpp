@@ -516,6 +516,7 @@ TEST_CASE("every option of grader batch reaches the Slurm jobs that read it, or 
         {"--lessons-at-once", {{"--lessons-at-once", "2"}, "array", "--lessons-at-once 2"}},
         {"--lookahead", {{"--lookahead", "3"}, "array", "--lookahead 3"}},
         {"--gpu-turns", {{"--gpu-turns", "work"}, "array", "--gpu-turns work"}},
+        {"--timing-gather", {{"--timing-gather", "1.5"}, "array", "--timing-gather 1.5"}},
         {"--backend", {{"--backend", "cpu"}, "array", "--backend cpu"}},
         {"--gpus", {{"--gpus", "0"}, "refused", "--gpus"}},
         {"--no-sandbox", {{"--no-sandbox"}, "array", "--no-sandbox"}},

@@ -1,7 +1,8 @@
 // TurnLock: shared turns coexist, an exclusive turn excludes every other, an
 // exclusive taker that waits keeps new shared takers out (the gate across
 // processes, the ledger inside one), waiting exclusive takers go back to back,
-// and a long shared run stops holding back new shared turns. Probed with
+// a long shared run stops holding back new shared turns, and a gathering time
+// lets shared turns start for a while after an exclusive taker began to wait. Probed with
 // non-blocking flock on separate descriptors and the order turns were given,
 // never with how long anything took.
 #include <doctest/doctest.h>
@@ -129,7 +130,7 @@ TEST_CASE("exclusive turns asked for while shared runs drain follow one another 
 
 TEST_CASE("a shared run that outlasts a long run no longer holds back new shared turns, and the exclusive turn still waits for all") {
     const auto file = freshLockFile("long-run.lock");
-    const std::chrono::milliseconds noPatience{0};  // every run older than the waiting counts as long
+    const TurnTiming noPatience{std::chrono::milliseconds(0)};  // every run older than the waiting counts as long
     auto hanging = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared));
     std::mutex orderMutex;
     std::string order;
@@ -155,6 +156,40 @@ TEST_CASE("a shared run that outlasts a long run no longer holds back new shared
         CHECK(order.empty());  // the timing run waits for the admitted run, the later one for the timing run
     }
     admitted.reset();
+    timing.join();
+    later.join();
+    CHECK(order == "ES");
+}
+
+TEST_CASE("within the gathering time new shared turns still start beside a waiting exclusive taker; after it, they wait for it") {
+    const auto file = freshLockFile("gather.lock");
+    const TurnTiming gathering{TurnTiming{}.longRun, std::chrono::milliseconds(300)};
+    auto running = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared, gathering));
+    std::mutex orderMutex;
+    std::string order;
+    std::thread timing([&] {
+        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Exclusive, gathering);
+        std::lock_guard<std::mutex> lock(orderMutex);
+        order += 'E';
+    });
+    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 1; ++i) usleep(1000);
+    REQUIRE(TurnLock::exclusiveWaiting(file) == 1);
+    // Taken at once after the waiting began (well within 300 ms): admitted beside the running one.
+    auto gathered = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared, gathering));
+    CHECK(gathered->held());
+    usleep(400 * 1000);  // the gathering time is over
+    std::thread later([&] {
+        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Shared, gathering);
+        std::lock_guard<std::mutex> lock(orderMutex);
+        order += 'S';
+    });
+    usleep(300 * 1000);
+    {
+        std::lock_guard<std::mutex> lock(orderMutex);
+        CHECK(order.empty());  // the timing run waits for both shared runs, the later one for the timing run
+    }
+    running.reset();
+    gathered.reset();
     timing.join();
     later.join();
     CHECK(order == "ES");

@@ -180,6 +180,6 @@ std::unique_ptr<Backend> makeBrowserBackend(BuildResult built, const BrowserBuil
     return std::make_unique<BrowserBackend>(std::move(built), browser);
 }
 
-std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice>, GpuTurns) { return std::make_unique<NoGpuBackend>(); }
+std::unique_ptr<Backend> makeGpuBackend(std::optional<GpuDevice>, GpuTurns, std::chrono::milliseconds) { return std::make_unique<NoGpuBackend>(); }
 
 }  // namespace grader

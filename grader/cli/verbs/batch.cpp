@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <cstdio>
 #include <fstream>
 
@@ -46,7 +47,7 @@ std::string layoutOptions(const BatchOptions& o) {
     return words;
 }
 
-/// What only grading reads (--seed, --lessons-at-once, --lookahead, --gpu-turns, --profile), for each shard, or "". Each shard
+/// What only grading reads (--seed, --lessons-at-once, --lookahead, --gpu-turns, --timing-gather, --profile), for each shard, or "". Each shard
 /// writes its own profile: PROFILE's stem + "-shard-K" + its extension.
 std::string gradeOptions(const BatchCommand& command) {
     const BatchOptions& o = command.options;
@@ -55,6 +56,11 @@ std::string gradeOptions(const BatchCommand& command) {
     if (o.lessonsAtOnce > 0) words += " --lessons-at-once " + std::to_string(o.lessonsAtOnce);
     if (o.lookahead > 0) words += " --lookahead " + std::to_string(o.lookahead);
     if (o.gpuTurns == GpuTurns::Work) words += " --gpu-turns work";
+    if (o.timingGather > 0) {
+        std::ostringstream seconds;
+        seconds << o.timingGather;
+        words += " --timing-gather " + seconds.str();
+    }
     if (command.profile) {
         const fs::path profile = absolutePath(*command.profile);
         words += " --profile " + shellQuote((profile.parent_path() / profile.stem()).string() + "-shard-") + "\"${SLURM_ARRAY_TASK_ID}\"" +
@@ -306,6 +312,10 @@ void addBatchOptions(CLI::App& command, BatchVerbOptions& options) {
                        "how long a GPU child holds the device's turns: process (its whole life, the default) or work "
                        "(only around its GPU work)")
         ->transform(CLI::CheckedTransformer(std::map<std::string, GpuTurns>{{"process", GpuTurns::Process}, {"work", GpuTurns::Work}}));
+    command.add_option("--timing-gather", batch.options.timingGather,
+                       "seconds other runs still start on the GPU after a timing run asks for it alone, so that the timing "
+                       "runs asked for meanwhile wait for its runs to end once together (default 0)")
+        ->check(CLI::Range(0.0, 60.0));
     command.add_option("--backend", batch.options.backend, "cpu, gpu or auto (gpu when a CUDA device is present)")
         ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
     command.add_option("--gpus", batch.options.gpus, "the GPUs to grade on, e.g. 0,1 or UUIDs (default: CUDA_VISIBLE_DEVICES, else every GPU nvidia-smi lists)");
