@@ -41,6 +41,31 @@ std::filesystem::path freshLockFile(const char* name) {
     return dir / name;
 }
 
+/// The order in which takers on other threads got their turns, a letter each.
+struct TurnOrder {
+    std::mutex mutex;
+    std::string letters;
+
+    /// A thread that waits for a turn on `file` in `mode`, ordered by `timing`, and appends `letter` once it has it.
+    std::thread taker(const std::filesystem::path& file, TurnLock::Mode mode, char letter, TurnTiming timing = {}) {
+        return std::thread([this, file, mode, letter, timing] {
+            TurnLock turn = TurnLock::take(file, mode, timing);
+            std::lock_guard<std::mutex> lock(mutex);
+            letters += letter;
+        });
+    }
+    /// The letters so far.
+    std::string now() {
+        std::lock_guard<std::mutex> lock(mutex);
+        return letters;
+    }
+};
+
+/// Waits (up to 2 s) until `count` exclusive takers of this process wait for a turn on `file`.
+void awaitExclusiveWaiting(const std::filesystem::path& file, int count) {
+    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < count; ++i) usleep(1000);
+}
+
 }  // namespace
 
 TEST_CASE("shared turns coexist; an exclusive turn excludes the others until it ends") {
@@ -103,27 +128,19 @@ TEST_CASE("a lock file that cannot be created gives an unlocked turn, not a hang
 TEST_CASE("exclusive turns asked for while shared runs drain follow one another before any new shared turn") {
     const auto file = freshLockFile("coalesced.lock");
     auto running = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared));
-    std::mutex orderMutex;
-    std::string order;
-    auto taker = [&](TurnLock::Mode mode, char name) {
-        return std::thread([&, mode, name] {
-            TurnLock turn = TurnLock::take(file, mode);
-            std::lock_guard<std::mutex> lock(orderMutex);
-            order += name;
-        });
-    };
-    std::thread first = taker(TurnLock::Mode::Exclusive, 'E');
-    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 1; ++i) usleep(1000);
-    std::thread second = taker(TurnLock::Mode::Exclusive, 'E');
-    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 2; ++i) usleep(1000);
+    TurnOrder order;
+    std::thread first = order.taker(file, TurnLock::Mode::Exclusive, 'E');
+    awaitExclusiveWaiting(file, 1);
+    std::thread second = order.taker(file, TurnLock::Mode::Exclusive, 'E');
+    awaitExclusiveWaiting(file, 2);
     REQUIRE(TurnLock::exclusiveWaiting(file) == 2);
-    std::thread shared = taker(TurnLock::Mode::Shared, 'S');  // asked for after them: it waits for both
-    CHECK(order.empty());
+    std::thread shared = order.taker(file, TurnLock::Mode::Shared, 'S');  // asked for after them: it waits for both
+    CHECK(order.now().empty());
     running.reset();  // the correctness run ends
     first.join();
     second.join();
     shared.join();
-    CHECK(order == "EES");
+    CHECK(order.now() == "EES");
     CHECK(TurnLock::exclusiveWaiting(file) == 0);
     CHECK(couldTake(file, LOCK_EX));
 }
@@ -132,65 +149,42 @@ TEST_CASE("a shared run that outlasts a long run no longer holds back new shared
     const auto file = freshLockFile("long-run.lock");
     const TurnTiming noPatience{std::chrono::milliseconds(0)};  // every run older than the waiting counts as long
     auto hanging = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared));
-    std::mutex orderMutex;
-    std::string order;
-    std::thread timing([&] {
-        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Exclusive);
-        std::lock_guard<std::mutex> lock(orderMutex);
-        order += 'E';
-    });
-    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 1; ++i) usleep(1000);
+    TurnOrder order;
+    std::thread timing = order.taker(file, TurnLock::Mode::Exclusive, 'E');
+    awaitExclusiveWaiting(file, 1);
     REQUIRE(TurnLock::exclusiveWaiting(file) == 1);
     // The hanging run began before the timing run waited: a new shared run starts beside it.
     auto admitted = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared, noPatience));
     CHECK(admitted->held());
     hanging.reset();  // killed at its time limit
-    std::thread later([&] {  // only runs newer than the waiting are left: this one waits for the timing run
-        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Shared, noPatience);
-        std::lock_guard<std::mutex> lock(orderMutex);
-        order += 'S';
-    });
+    // Only runs newer than the waiting are left: this one waits for the timing run.
+    std::thread later = order.taker(file, TurnLock::Mode::Shared, 'S', noPatience);
     usleep(300 * 1000);
-    {
-        std::lock_guard<std::mutex> lock(orderMutex);
-        CHECK(order.empty());  // the timing run waits for the admitted run, the later one for the timing run
-    }
+    CHECK(order.now().empty());  // the timing run waits for the admitted run, the later one for the timing run
     admitted.reset();
     timing.join();
     later.join();
-    CHECK(order == "ES");
+    CHECK(order.now() == "ES");
 }
 
 TEST_CASE("within the gathering time new shared turns still start beside a waiting exclusive taker; after it, they wait for it") {
     const auto file = freshLockFile("gather.lock");
     const TurnTiming gathering{TurnTiming{}.longRun, std::chrono::milliseconds(300)};
     auto running = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared, gathering));
-    std::mutex orderMutex;
-    std::string order;
-    std::thread timing([&] {
-        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Exclusive, gathering);
-        std::lock_guard<std::mutex> lock(orderMutex);
-        order += 'E';
-    });
-    for (int i = 0; i < 2000 && TurnLock::exclusiveWaiting(file) < 1; ++i) usleep(1000);
+    TurnOrder order;
+    std::thread timing = order.taker(file, TurnLock::Mode::Exclusive, 'E', gathering);
+    awaitExclusiveWaiting(file, 1);
     REQUIRE(TurnLock::exclusiveWaiting(file) == 1);
     // Taken at once after the waiting began (well within 300 ms): admitted beside the running one.
     auto gathered = std::make_unique<TurnLock>(TurnLock::take(file, TurnLock::Mode::Shared, gathering));
     CHECK(gathered->held());
     usleep(400 * 1000);  // the gathering time is over
-    std::thread later([&] {
-        TurnLock turn = TurnLock::take(file, TurnLock::Mode::Shared, gathering);
-        std::lock_guard<std::mutex> lock(orderMutex);
-        order += 'S';
-    });
+    std::thread later = order.taker(file, TurnLock::Mode::Shared, 'S', gathering);
     usleep(300 * 1000);
-    {
-        std::lock_guard<std::mutex> lock(orderMutex);
-        CHECK(order.empty());  // the timing run waits for both shared runs, the later one for the timing run
-    }
+    CHECK(order.now().empty());  // the timing run waits for both shared runs, the later one for the timing run
     running.reset();
     gathered.reset();
     timing.join();
     later.join();
-    CHECK(order == "ES");
+    CHECK(order.now() == "ES");
 }
