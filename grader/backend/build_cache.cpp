@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 
 #include "backend/compiler_output.h"
@@ -66,6 +67,15 @@ BuildResult buildStudentFile(const Lesson& lesson, const std::filesystem::path& 
     result.lesson = lesson.id;
     if (read && !result.cached) countFor(lesson.id, [](LessonTime& time) { ++time.compiles; });
     return result;
+}
+
+std::mutex& buildLock(const std::string& key) {
+    static std::mutex mutex;
+    static std::map<std::string, std::unique_ptr<std::mutex>> locks;  // never shrinks: a few keys per process
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = locks[key];
+    if (!slot) slot = std::make_unique<std::mutex>();
+    return *slot;
 }
 
 std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::string& artifact) {

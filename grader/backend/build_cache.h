@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,11 @@ std::string lineDirective(const std::string& displayName);
 BuildResult buildStudentFile(const Lesson& lesson, const std::filesystem::path& source, const std::string& displayName,
                              const std::function<BuildResult(const std::string& text)>& compile);
 
+
+/// The lock of the one build under `key` that the threads of this process
+/// share (a lesson's harness): one thread builds it while the others asking
+/// for that key wait; builds under other keys are not held up.
+std::mutex& buildLock(const std::string& key);
 
 /// Looks up a finished build under `key`; `artifact` names the file it made.
 std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::string& artifact = "child");

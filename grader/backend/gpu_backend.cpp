@@ -50,12 +50,12 @@ std::string harnessSourceHash() {
 }
 
 /// The object nvcc made of the lesson's harness source with `flags`, compiled
-/// once into the build cache; one thread compiles it while the others wait.
+/// once into the build cache; one thread compiles it while the others asking
+/// for it wait, and the lessons' harnesses compile at the same time.
 Expected<std::filesystem::path> compiledHarness(const Lesson& lesson, const std::filesystem::path& source,
                                                 std::vector<std::string> flags) {
-    static std::mutex mutex;
-    std::lock_guard<std::mutex> lock(mutex);
     const std::string key = buildKey("gpu-harness-" + lesson.id, harnessSourceHash(), flags);
+    std::lock_guard<std::mutex> lock(buildLock(key));
     if (auto cached = loadCachedBuild(key, "harness.o"); cached && cached->ok) return cached->executable;
     const auto folder = newBuildFolder(key);
     if (folder.empty()) return Error{cacheDir().string(), "cannot create a build folder", ""};
