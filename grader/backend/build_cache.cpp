@@ -6,7 +6,6 @@
 
 #include <fstream>
 #include <map>
-#include <memory>
 #include <mutex>
 
 #include "backend/compiler_output.h"
@@ -71,11 +70,9 @@ BuildResult buildStudentFile(const Lesson& lesson, const std::filesystem::path& 
 
 std::mutex& buildLock(const std::string& key) {
     static std::mutex mutex;
-    static std::map<std::string, std::unique_ptr<std::mutex>> locks;  // never shrinks: a few keys per process
+    static std::map<std::string, std::mutex> locks;  // a map's entries never move; it never shrinks: a few keys per process
     std::lock_guard<std::mutex> lock(mutex);
-    auto& slot = locks[key];
-    if (!slot) slot = std::make_unique<std::mutex>();
-    return *slot;
+    return locks[key];
 }
 
 std::optional<BuildResult> loadCachedBuild(const std::string& key, const std::string& artifact) {
