@@ -123,6 +123,7 @@ private:
             first_ = false;
         }
         addTime(lesson_, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared, held);
+        if (alone) addAloneSpan(granted_, now);
         return true;
     }
 
@@ -229,6 +230,7 @@ private:
         const bool timed = std::any_of(requests.begin(), requests.end(),
                                        [](const RunRequest& r) { return r.mode == RunMode::Timing || r.mode == RunMode::Speedup; });
         std::vector<RunRecord> records;
+        std::chrono::steady_clock::time_point spawned;
         {
             DeviceTurn turn(chosenDevice().lockFile(), build.lesson, timing_);
             turn.take(TurnLock::Mode::Shared);
@@ -237,11 +239,23 @@ private:
             const bool aroundWork = turns_ == GpuTurns::Work;
             std::vector<std::string> environment = environmentFor(build, timed);
             if (aroundWork) environment.push_back("GRADER_TURNS=work");
+            spawned = std::chrono::steady_clock::now();
             records = children(environment, timed || aroundWork ? &switches : nullptr);
         }
         countGpuRun(build.lesson, build.executable.string());
+        noteContextStart(spawned, records);
         for (auto& record : records) record.deviceError = deviceFailure(record);
         return records;
+    }
+
+    /// Notes for the profile how long the device took to start the child spawned at `spawned`: until the
+    /// CUDA context its first record says was ready.
+    static void noteContextStart(std::chrono::steady_clock::time_point spawned, const std::vector<RunRecord>& records) {
+        for (const auto& record : records) {
+            if (record.contextReadyNs == 0) continue;
+            addContextStart(spawned, std::chrono::steady_clock::time_point(std::chrono::nanoseconds(record.contextReadyNs)));
+            return;
+        }
     }
 
     /// Builds the student's file's `text` (read by buildStudentFile).

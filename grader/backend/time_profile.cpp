@@ -15,6 +15,10 @@ std::mutex ledgerMutex;
 std::map<std::string, LessonTime> ledger;
 std::set<std::string> gpuExecutablesRun;
 double startCost = 0;
+std::vector<std::pair<double, double>> contextSpans;  ///< GPU children's starts, in seconds of the steady clock
+std::vector<std::pair<double, double>> aloneSpans;    ///< turns alone, likewise
+
+double clockSeconds(std::chrono::steady_clock::time_point at) { return std::chrono::duration<double>(at.time_since_epoch()).count(); }
 
 }  // namespace
 
@@ -59,6 +63,41 @@ void countGpuRun(const std::string& lesson, const std::string& executable) {
     LessonTime& time = ledger[lesson];
     ++time.gpuProcesses;
     if (gpuExecutablesRun.insert(executable).second) ++time.gpuBuilds;
+}
+
+void addContextStart(std::chrono::steady_clock::time_point spawned, std::chrono::steady_clock::time_point ready) {
+    if (ready < spawned || ready > std::chrono::steady_clock::now()) return;
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    contextSpans.emplace_back(clockSeconds(spawned), clockSeconds(ready));
+}
+
+void addAloneSpan(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    aloneSpans.emplace_back(clockSeconds(from), clockSeconds(to));
+}
+
+double coveredSeconds(std::vector<std::pair<double, double>> spans) {
+    std::sort(spans.begin(), spans.end());
+    double covered = 0, reach = -1e300;  // `reach`: where the spans taken so far end
+    for (const auto& [begin, end] : spans) {
+        if (end <= begin || end <= reach) continue;
+        covered += end - std::max(begin, reach);
+        reach = end;
+    }
+    return covered;
+}
+
+DeviceSpans deviceSpans() {
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    DeviceSpans spans;
+    spans.contextStarts = static_cast<int>(contextSpans.size());
+    for (const auto& [begin, end] : contextSpans) spans.contextSeconds += end - begin;
+    spans.startingSeconds = coveredSeconds(contextSpans);
+    spans.aloneSeconds = coveredSeconds(aloneSpans);
+    std::vector<std::pair<double, double>> both = contextSpans;
+    both.insert(both.end(), aloneSpans.begin(), aloneSpans.end());
+    spans.eitherSeconds = coveredSeconds(std::move(both));
+    return spans;
 }
 
 std::map<std::string, LessonTime> timeProfile() {

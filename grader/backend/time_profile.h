@@ -2,7 +2,10 @@
 // run to the lesson it was for, split into compile, emulator, GPU shared, GPU
 // exclusive, a GPU child without a turn, waiting for a GPU turn and sandbox start, and count the processes
 // they started; the sums run over the whole process (a batch: the class).
-// The batch prints them and writes them with --profile.
+// The batch prints them and writes them with --profile. Apart from the lessons,
+// the device's serial work: the spans in which a GPU child was starting its
+// CUDA context (the driver starts a device's contexts one after another) or a
+// child had the device alone, each measured and as the time covered by any.
 // Non-goals: timing the student's kernels (the harness does), per-student times
 // (the results hold each submission's seconds).
 #pragma once
@@ -11,6 +14,8 @@
 #include <chrono>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace grader {
 
@@ -49,6 +54,24 @@ void countFor(const std::string& lesson, void (*change)(LessonTime&));
 void countGpuRun(const std::string& lesson, const std::string& executable);
 /// Every lesson's totals so far, by lesson id.
 std::map<std::string, LessonTime> timeProfile();
+
+/// The device's serial work over the run, from the spans addContextStart and addAloneSpan noted.
+struct DeviceSpans {
+    int contextStarts = 0;        ///< GPU children whose start was measured (spawned to a ready CUDA context)
+    double contextSeconds = 0;    ///< those starts summed, overlapping ones each counted
+    double startingSeconds = 0;   ///< time in which at least one child was starting
+    double aloneSeconds = 0;      ///< time in which a child had the device alone
+    double eitherSeconds = 0;     ///< time in which a child was starting or one had the device alone
+};
+/// Notes a GPU child's start: spawned by the grader at `spawned`, its CUDA context ready at `ready`
+/// (ignored unless spawned <= ready <= now: the child's clock reading is not trusted further).
+void addContextStart(std::chrono::steady_clock::time_point spawned, std::chrono::steady_clock::time_point ready);
+/// Notes a span in which a child had the device alone.
+void addAloneSpan(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to);
+/// The device's serial work noted so far.
+DeviceSpans deviceSpans();
+/// The time covered by at least one of `spans` (each a begin and an end in seconds; an end before its begin counts nothing).
+double coveredSeconds(std::vector<std::pair<double, double>> spans);
 
 /// Times one span on the calling thread: when it ends, its seconds go to `use` of `lesson`, less what the
 /// sandboxed commands it started cost to start (counted as sandbox start).

@@ -69,6 +69,17 @@ std::string gpuTurnsText(const std::map<std::string, LessonTime>& lessons) {
     return line;
 }
 
+std::string deviceSpansText(const DeviceSpans& device, double wallSeconds) {
+    if (device.contextStarts == 0 && device.aloneSeconds == 0) return "";
+    char line[320];
+    std::snprintf(line, sizeof line,
+                  "GPU device, serial work: children starting their CUDA contexts %.0f s (%d starts, %.2f s each from spawn to a ready "
+                  "context), a child alone %.0f s; one or the other %.0f s of the %.0f s run\n",
+                  device.startingSeconds, device.contextStarts, device.contextStarts ? device.contextSeconds / device.contextStarts : 0.0,
+                  device.aloneSeconds, device.eitherSeconds, wallSeconds);
+    return line;
+}
+
 std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, const RunShape& shape) {
     nlohmann::json json;
     json["backend"] = shape.backend;
@@ -79,6 +90,9 @@ std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, co
     json["lessons"] = nlohmann::json::object();
     for (const auto& [id, time] : lessons) json["lessons"][id] = lessonJson(time);
     json["total"] = lessonJson(totalOf(lessons));
+    json["device"] = {{"context_starts", shape.device.contextStarts},      {"context_start_s", shape.device.contextSeconds},
+                      {"starting_s", shape.device.startingSeconds},        {"alone_s", shape.device.aloneSeconds},
+                      {"starting_or_alone_s", shape.device.eitherSeconds}};
     return json.dump(2) + "\n";
 }
 

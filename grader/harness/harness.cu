@@ -26,6 +26,7 @@
 #include "cuemu/harness_api.h"
 #else
 #include <cuda_runtime.h>
+#include <time.h>
 
 #include "device_turns.h"
 #endif
@@ -37,6 +38,26 @@
 namespace {
 
 std::FILE* record = nullptr;
+
+#ifndef CUEMU
+/// When this process's CUDA context was ready, in CLOCK_MONOTONIC ns (the grader's steady clock): each record
+/// says it, so the grader can tell how long the device took to start the child (its profile, never a verdict).
+long long contextReadyNs = 0;
+
+/// Makes the CUDA context now (a later call would make it anyway) and notes when it was ready.
+void startContext() {
+    // An error here comes back from the first CUDA call of a run, which writes it; cleared, it cannot be
+    // blamed on a run's cudaGetLastError() if it does not.
+    cudaFree(0);
+    cudaGetLastError();
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    contextReadyNs = now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/// The record's "context" line.
+void writeContextReady() { std::fprintf(record, "context ready_ns=%lld\n", contextReadyNs); }
+#endif
 
 void writeFloats(const char* name, const std::vector<float>& values) {
     std::fprintf(record, "output %s %zu\n", name, values.size());
@@ -404,6 +425,7 @@ int runCases(const char* recordPath, int count, char** cases, unsigned long long
         record = std::fopen(path.c_str(), "wb");
         if (!record) return 2;
         std::fprintf(record, "record 1 mode=%s n=%d phase=%d seed=%llu\n", fields[0].c_str(), n, phase, seed);
+        writeContextReady();
         const int status = runMode(fields[0], n, phase, seed, std::vector<std::string>(fields.begin() + 3, fields.end()));
         finish();
         if (status != 0 || cudaFailed) {
@@ -429,7 +451,7 @@ int main(int argc, char** argv) {
     const unsigned long long seed = std::strtoull(argv[5], nullptr, 10);
 #ifndef CUEMU
     turns.mainBegins();
-    if (turns.aroundWork()) cudaFree(0);  // the CUDA context (and a sanitizer's start-up) made holding no turn
+    startContext();  // with GRADER_TURNS=work, made holding no turn (as a sanitizer's start-up is)
     if (mode == "cases") return runCases(argv[1], argc - 6, argv + 6, seed);
 #endif
     record = std::fopen(argv[1], "wb");
@@ -438,6 +460,9 @@ int main(int argc, char** argv) {
     cuemu::attachRecord(record);
 #endif
     std::fprintf(record, "record 1 mode=%s n=%d phase=%d seed=%llu\n", mode.c_str(), n, phase, seed);
+#ifndef CUEMU
+    writeContextReady();
+#endif
     const int status = runMode(mode, n, phase, seed, std::vector<std::string>(argv + 6, argv + argc));
     finish();
     return status;

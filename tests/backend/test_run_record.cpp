@@ -91,3 +91,13 @@ TEST_CASE("the emulator's newer lines: kernel names, full blocks, uninitialized 
     CHECK(fieldText(r.fault->fields, "type") == "float[16]");
     CHECK(fieldText(r.fault->fields, "file") == "dir/k file.cu");
 }
+
+TEST_CASE("a GPU child's context line gives when its CUDA context was ready; a record without one says 0") {
+    RunRecord told;
+    parseRunRecord("record 1 mode=matmul n=16 phase=0 seed=1\ncontext ready_ns=123456789012\nstarted\nend\n", told);
+    CHECK(told.contextReadyNs == 123456789012ull);
+    CHECK(told.complete);
+    RunRecord silent;
+    parseRunRecord("record 1 mode=matmul n=16 phase=0 seed=1\nstarted\nend\n", silent);
+    CHECK(silent.contextReadyNs == 0);
+}

@@ -71,3 +71,45 @@ TEST_CASE("the batch's split sums the lessons, as text and as JSON") {
     for (const char* key : {"compile_s", "emulator_s", "gpu_shared_s", "gpu_exclusive_s", "gpu_no_turn_s", "waiting_s", "sandbox_start_s"})
         CHECK_MESSAGE(json["total"].contains(key), key);
 }
+
+TEST_CASE("the time covered by spans counts overlaps once and leaves out gaps and backward spans") {
+    CHECK(coveredSeconds({}) == 0);
+    CHECK(coveredSeconds({{1, 3}}) == 2);
+    CHECK(coveredSeconds({{1, 3}, {2, 5}}) == 4);             // overlapping: [1, 5]
+    CHECK(coveredSeconds({{4, 6}, {1, 2}}) == 3);             // apart, out of order
+    CHECK(coveredSeconds({{1, 10}, {2, 3}, {4, 5}}) == 9);    // nested
+    CHECK(coveredSeconds({{1, 2}, {2, 3}}) == 2);             // touching
+    CHECK(coveredSeconds({{5, 1}, {1, 2}}) == 1);             // an end before its begin counts nothing
+}
+
+TEST_CASE("the device's serial work: children's starts and turns alone, each covered and together") {
+    using Clock = std::chrono::steady_clock;
+    const DeviceSpans before = deviceSpans();
+    const Clock::time_point t = Clock::now() - std::chrono::seconds(100);
+    addContextStart(t, t + std::chrono::seconds(2));
+    addContextStart(t + std::chrono::seconds(1), t + std::chrono::seconds(3));  // started while the first was starting
+    addAloneSpan(t + std::chrono::seconds(5), t + std::chrono::seconds(6));
+    addContextStart(t + std::chrono::seconds(4), t + std::chrono::seconds(3));   // ready before spawned: not trusted
+    addContextStart(t, Clock::now() + std::chrono::hours(1));                    // ready in the future: not trusted
+    const DeviceSpans after = deviceSpans();
+    CHECK(after.contextStarts - before.contextStarts == 2);
+    CHECK(after.contextSeconds - before.contextSeconds == doctest::Approx(4));
+    CHECK(after.startingSeconds - before.startingSeconds == doctest::Approx(3));
+    CHECK(after.aloneSeconds - before.aloneSeconds == doctest::Approx(1));
+    CHECK(after.eitherSeconds - before.eitherSeconds == doctest::Approx(4));
+}
+
+TEST_CASE("the device's serial work as the summary's line and in the profile") {
+    DeviceSpans device{735, 110.25, 118.4, 64.2, 170.6};
+    CHECK(deviceSpansText(device, 182) ==
+          "GPU device, serial work: children starting their CUDA contexts 118 s (735 starts, 0.15 s each from spawn to a ready "
+          "context), a child alone 64 s; one or the other 171 s of the 182 s run\n");
+    CHECK(deviceSpansText(DeviceSpans{}, 10).empty());  // the cpu backend: no line
+    RunShape shape{"gpu", 16, 182, true, 0.006, device};
+    const auto json = nlohmann::json::parse(timeProfileJson({}, shape));
+    CHECK(json["device"]["context_starts"] == 735);
+    CHECK(json["device"]["context_start_s"] == 110.25);
+    CHECK(json["device"]["starting_s"] == 118.4);
+    CHECK(json["device"]["alone_s"] == 64.2);
+    CHECK(json["device"]["starting_or_alone_s"] == 170.6);
+}
