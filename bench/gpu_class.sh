@@ -15,7 +15,8 @@
 # every check's verdict between the runs (the same verdicts are the target)
 # and times one never-ending lesson-3 kernel alone on each backend. Each
 # run's split of time by lesson (compile, emulator, GPU shared and alone,
-# GPU children holding no turn, waiting, sandbox start) is printed and kept in OUT/profile-jJ.json, and
+# GPU children holding no turn, waiting, sandbox start) is printed and kept in OUT/profile-jJ.json, with the
+# device's serial work (children starting their CUDA contexts, turns alone, timed runs waiting), and
 # the median speedup of the correct files per lesson is compared between runs,
 # and the machine's load is sampled (OUT/usage-jJ.csv, bench/usage_sampler.py).
 # A run's files are named by its -j value, and by its turns where it gives them.

@@ -84,8 +84,8 @@ double seconds(std::chrono::steady_clock::time_point from, std::chrono::steady_c
 /// sandbox start.
 class DeviceTurn {
 public:
-    DeviceTurn(std::filesystem::path lockFile, std::string lesson, TurnTiming timing)
-        : lockFile_(std::move(lockFile)), lesson_(std::move(lesson)), timing_(timing) {}
+    DeviceTurn(std::filesystem::path lockFile, std::string device, std::string lesson, TurnTiming timing)
+        : lockFile_(std::move(lockFile)), device_(std::move(device)), lesson_(std::move(lesson)), timing_(timing) {}
     ~DeviceTurn() {  // the child has ended: its last turn, or its time since giving its turn back, is counted
         if (!giveUp()) countTimeWithout(std::chrono::steady_clock::now());
     }
@@ -101,6 +101,7 @@ public:
         granted_ = std::chrono::steady_clock::now();
         mode_ = mode;
         addTime(lesson_, TimeUse::Waiting, seconds(asked, granted_));
+        if (mode == TurnLock::Mode::Exclusive) addDrainSpan(device_, asked, granted_);
     }
     /// Gives up the turn held, if any: the child runs without one from now on.
     void release() {
@@ -123,7 +124,7 @@ private:
             first_ = false;
         }
         addTime(lesson_, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared, held);
-        if (alone) addAloneSpan(granted_, now);
+        if (alone) addAloneSpan(device_, granted_, now);
         return true;
     }
 
@@ -135,6 +136,7 @@ private:
     }
 
     std::filesystem::path lockFile_;
+    std::string device_;  ///< the device's label, for its serial work in the profile
     std::string lesson_;
     TurnTiming timing_;
     std::optional<TurnLock> lock_;
@@ -232,7 +234,7 @@ private:
         std::vector<RunRecord> records;
         std::chrono::steady_clock::time_point spawned;
         {
-            DeviceTurn turn(chosenDevice().lockFile(), build.lesson, timing_);
+            DeviceTurn turn(chosenDevice().lockFile(), chosenDevice().label(), build.lesson, timing_);
             turn.take(TurnLock::Mode::Shared);
             const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); },
                                       [&] { turn.release(); }};
@@ -243,17 +245,20 @@ private:
             records = children(environment, timed || aroundWork ? &switches : nullptr);
         }
         countGpuRun(build.lesson, build.executable.string());
-        noteContextStart(spawned, records);
+        noteContextStart(chosenDevice().label(), spawned, records);
         for (auto& record : records) record.deviceError = deviceFailure(record);
         return records;
     }
 
-    /// Notes for the profile how long the device took to start the child spawned at `spawned`: until the
-    /// CUDA context its first record says was ready.
-    static void noteContextStart(std::chrono::steady_clock::time_point spawned, const std::vector<RunRecord>& records) {
+    /// Notes for `device`'s profile how long it took to start the child spawned at `spawned`: the CUDA context
+    /// its first record tells of (none when the child made none or did not say).
+    static void noteContextStart(const std::string& device, std::chrono::steady_clock::time_point spawned,
+                                 const std::vector<RunRecord>& records) {
+        using TimePoint = std::chrono::steady_clock::time_point;
         for (const auto& record : records) {
             if (record.contextReadyNs == 0) continue;
-            addContextStart(spawned, std::chrono::steady_clock::time_point(std::chrono::nanoseconds(record.contextReadyNs)));
+            addContextStart(device, spawned, TimePoint(std::chrono::nanoseconds(record.contextBeginNs)),
+                            TimePoint(std::chrono::nanoseconds(record.contextReadyNs)));
             return;
         }
     }

@@ -177,7 +177,11 @@ void readRecordLine(const std::string& word, const std::string& line, RunRecord&
     else if (word == "speedup") record.speedup = parseFields(line);
     else if (word == "events") record.events = parseFields(line);
     else if (word.rfind("tilemap", 0) == 0) record.tilemap.push_back(line);
-    else if (word == "context") record.contextReadyNs = number(parseFields(line), "ready_ns");
+    else if (word == "context") {
+        const auto f = parseFields(line);
+        record.contextBeginNs = number(f, "begin_ns");
+        record.contextReadyNs = number(f, "ready_ns");
+    }
 }
 
 }  // namespace

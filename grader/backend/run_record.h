@@ -128,7 +128,8 @@ struct RunRecord {
     std::map<std::string, std::string> events;
     std::map<std::string, std::string> speedup;
     std::vector<std::string> tilemap;  ///< the "tilemap*" lines, when `grader tilemap` armed the recording
-    uint64_t contextReadyNs = 0;  ///< when the child's CUDA context was ready, CLOCK_MONOTONIC ns (gpu; 0: not told); profiling only
+    uint64_t contextBeginNs = 0;  ///< when the child's call that made its CUDA context began, CLOCK_MONOTONIC ns (gpu; 0: not told)
+    uint64_t contextReadyNs = 0;  ///< when that call returned, the context ready (the profile's, never a verdict's)
 };
 
 /// Why `record` shows a failure of the device or driver rather than of the student's code: a CUDA error

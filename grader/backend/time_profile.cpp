@@ -15,8 +15,14 @@ std::mutex ledgerMutex;
 std::map<std::string, LessonTime> ledger;
 std::set<std::string> gpuExecutablesRun;
 double startCost = 0;
-std::vector<std::pair<double, double>> contextSpans;  ///< GPU children's starts, in seconds of the steady clock
-std::vector<std::pair<double, double>> aloneSpans;    ///< turns alone, likewise
+/// One device's spans, in seconds of the steady clock.
+struct DeviceLedger {
+    std::vector<std::pair<double, double>> spawnToContext;  ///< each child: spawned to its context ready
+    std::vector<std::pair<double, double>> contexts;        ///< each child: its call that made its context
+    std::vector<std::pair<double, double>> alone;           ///< turns alone
+    std::vector<std::pair<double, double>> draining;        ///< timed runs' waits for a turn alone
+};
+std::map<std::string, DeviceLedger> devices;
 
 double clockSeconds(std::chrono::steady_clock::time_point at) { return std::chrono::duration<double>(at.time_since_epoch()).count(); }
 
@@ -65,15 +71,23 @@ void countGpuRun(const std::string& lesson, const std::string& executable) {
     if (gpuExecutablesRun.insert(executable).second) ++time.gpuBuilds;
 }
 
-void addContextStart(std::chrono::steady_clock::time_point spawned, std::chrono::steady_clock::time_point ready) {
-    if (ready < spawned || ready > std::chrono::steady_clock::now()) return;
+void addContextStart(const std::string& device, std::chrono::steady_clock::time_point spawned,
+                     std::chrono::steady_clock::time_point begun, std::chrono::steady_clock::time_point ready) {
+    if (begun < spawned || ready < begun || ready > std::chrono::steady_clock::now()) return;
     std::lock_guard<std::mutex> lock(ledgerMutex);
-    contextSpans.emplace_back(clockSeconds(spawned), clockSeconds(ready));
+    DeviceLedger& ledger = devices[device];
+    ledger.spawnToContext.emplace_back(clockSeconds(spawned), clockSeconds(ready));
+    ledger.contexts.emplace_back(clockSeconds(begun), clockSeconds(ready));
 }
 
-void addAloneSpan(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
+void addAloneSpan(const std::string& device, std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
     std::lock_guard<std::mutex> lock(ledgerMutex);
-    aloneSpans.emplace_back(clockSeconds(from), clockSeconds(to));
+    devices[device].alone.emplace_back(clockSeconds(from), clockSeconds(to));
+}
+
+void addDrainSpan(const std::string& device, std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    devices[device].draining.emplace_back(clockSeconds(from), clockSeconds(to));
 }
 
 double coveredSeconds(std::vector<std::pair<double, double>> spans) {
@@ -87,17 +101,36 @@ double coveredSeconds(std::vector<std::pair<double, double>> spans) {
     return covered;
 }
 
-DeviceSpans deviceSpans() {
+namespace {
+
+double summed(const std::vector<std::pair<double, double>>& spans) {
+    double sum = 0;
+    for (const auto& [begin, end] : spans) sum += end - begin;
+    return sum;
+}
+
+double coveredTogether(std::vector<std::pair<double, double>> one, const std::vector<std::pair<double, double>>& other) {
+    one.insert(one.end(), other.begin(), other.end());
+    return coveredSeconds(std::move(one));
+}
+
+}  // namespace
+
+std::map<std::string, DeviceSpans> deviceSpans() {
     std::lock_guard<std::mutex> lock(ledgerMutex);
-    DeviceSpans spans;
-    spans.contextStarts = static_cast<int>(contextSpans.size());
-    for (const auto& [begin, end] : contextSpans) spans.contextSeconds += end - begin;
-    spans.startingSeconds = coveredSeconds(contextSpans);
-    spans.aloneSeconds = coveredSeconds(aloneSpans);
-    std::vector<std::pair<double, double>> both = contextSpans;
-    both.insert(both.end(), aloneSpans.begin(), aloneSpans.end());
-    spans.eitherSeconds = coveredSeconds(std::move(both));
-    return spans;
+    std::map<std::string, DeviceSpans> byDevice;
+    for (const auto& [device, ledger] : devices) {
+        DeviceSpans& spans = byDevice[device];
+        spans.contextStarts = static_cast<int>(ledger.contexts.size());
+        spans.spawnToContextSeconds = summed(ledger.spawnToContext);
+        spans.contextSeconds = summed(ledger.contexts);
+        spans.contextCoveredSeconds = coveredSeconds(ledger.contexts);
+        spans.aloneSeconds = coveredSeconds(ledger.alone);
+        spans.contextOrAloneSeconds = coveredTogether(ledger.contexts, ledger.alone);
+        spans.drainingSeconds = coveredSeconds(ledger.draining);
+        spans.drainingOrAloneSeconds = coveredTogether(ledger.draining, ledger.alone);
+    }
+    return byDevice;
 }
 
 std::map<std::string, LessonTime> timeProfile() {

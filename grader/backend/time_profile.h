@@ -3,9 +3,9 @@
 // exclusive, a GPU child without a turn, waiting for a GPU turn and sandbox start, and count the processes
 // they started; the sums run over the whole process (a batch: the class).
 // The batch prints them and writes them with --profile. Apart from the lessons,
-// the device's serial work: the spans in which a GPU child was starting its
-// CUDA context (the driver starts a device's contexts one after another) or a
-// child had the device alone, each measured and as the time covered by any.
+// each device's serial work: the spans in which a GPU child was making its
+// CUDA context or a child had the device alone, and in which a timed run
+// waited for the device to empty, each summed or as the time any covered.
 // Non-goals: timing the student's kernels (the harness does), per-student times
 // (the results hold each submission's seconds).
 #pragma once
@@ -55,21 +55,28 @@ void countGpuRun(const std::string& lesson, const std::string& executable);
 /// Every lesson's totals so far, by lesson id.
 std::map<std::string, LessonTime> timeProfile();
 
-/// The device's serial work over the run, from the spans addContextStart and addAloneSpan noted.
+/// One device's serial work over the run, from the spans addContextStart, addAloneSpan and addDrainSpan noted.
 struct DeviceSpans {
-    int contextStarts = 0;        ///< GPU children whose start was measured (spawned to a ready CUDA context)
-    double contextSeconds = 0;    ///< those starts summed, overlapping ones each counted
-    double startingSeconds = 0;   ///< time in which at least one child was starting
-    double aloneSeconds = 0;      ///< time in which a child had the device alone
-    double eitherSeconds = 0;     ///< time in which a child was starting or one had the device alone
+    int contextStarts = 0;           ///< GPU children whose CUDA context was made and measured
+    double spawnToContextSeconds = 0;  ///< summed, each from the grader spawning the child to its context being ready
+    double contextSeconds = 0;       ///< summed, each the child's own call that made its context (the driver's part)
+    double contextCoveredSeconds = 0;  ///< time in which at least one child was making its context
+    double aloneSeconds = 0;         ///< time in which a child had the device alone
+    double contextOrAloneSeconds = 0;  ///< time in which a child was making its context or one had the device alone
+    double drainingSeconds = 0;      ///< time in which a timed run waited for the device to empty of shared runs
+    double drainingOrAloneSeconds = 0;  ///< time in which a timed run waited for the device or had it alone
 };
-/// Notes a GPU child's start: spawned by the grader at `spawned`, its CUDA context ready at `ready`
-/// (ignored unless spawned <= ready <= now: the child's clock reading is not trusted further).
-void addContextStart(std::chrono::steady_clock::time_point spawned, std::chrono::steady_clock::time_point ready);
-/// Notes a span in which a child had the device alone.
-void addAloneSpan(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to);
-/// The device's serial work noted so far.
-DeviceSpans deviceSpans();
+/// Notes a GPU child's start on `device`: spawned by the grader at `spawned`, its call that made its CUDA context
+/// from `begun` to `ready` (ignored unless spawned <= begun <= ready <= now: the child's clock readings are not
+/// trusted further).
+void addContextStart(const std::string& device, std::chrono::steady_clock::time_point spawned,
+                     std::chrono::steady_clock::time_point begun, std::chrono::steady_clock::time_point ready);
+/// Notes a span in which a child had `device` alone.
+void addAloneSpan(const std::string& device, std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to);
+/// Notes a span in which a timed run waited for its turn alone on `device` (no new shared run starts meanwhile, as a rule).
+void addDrainSpan(const std::string& device, std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to);
+/// Each device's serial work noted so far, by its label.
+std::map<std::string, DeviceSpans> deviceSpans();
 /// The time covered by at least one of `spans` (each a begin and an end in seconds; an end before its begin counts nothing).
 double coveredSeconds(std::vector<std::pair<double, double>> spans);
 

@@ -561,7 +561,7 @@ Expected<BatchSummary> gradeBatch(const Course& course, const BatchOptions& opti
     fs::remove_all(work, ec);
     summary.seconds = elapsedSeconds(started);
     summary.time = timeProfile();
-    summary.device = deviceSpans();
+    summary.deviceWork = deviceSpans();
     return summary;
 }
 

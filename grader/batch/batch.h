@@ -100,7 +100,7 @@ struct BatchSummary {
     int jobs = 0;                      ///< the workers that graded
     double sandboxStartEach = 0;       ///< what one sandboxed start cost (measured when the sandbox opened)
     std::map<std::string, LessonTime> time;  ///< where this run's time went, by lesson (backend/time_profile.h)
-    DeviceSpans device;                      ///< the GPU's serial work in this run (backend/time_profile.h)
+    std::map<std::string, DeviceSpans> deviceWork;  ///< each GPU's serial work in this run, by label (backend/time_profile.h)
 };
 
 /// What the class outputs were built from.

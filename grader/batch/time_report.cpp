@@ -69,15 +69,26 @@ std::string gpuTurnsText(const std::map<std::string, LessonTime>& lessons) {
     return line;
 }
 
-std::string deviceSpansText(const DeviceSpans& device, double wallSeconds) {
-    if (device.contextStarts == 0 && device.aloneSeconds == 0) return "";
-    char line[320];
-    std::snprintf(line, sizeof line,
-                  "GPU device, serial work: children starting their CUDA contexts %.0f s (%d starts, %.2f s each from spawn to a ready "
-                  "context), a child alone %.0f s; one or the other %.0f s of the %.0f s run\n",
-                  device.startingSeconds, device.contextStarts, device.contextStarts ? device.contextSeconds / device.contextStarts : 0.0,
-                  device.aloneSeconds, device.eitherSeconds, wallSeconds);
-    return line;
+std::string deviceWorkText(const std::map<std::string, DeviceSpans>& deviceWork, double wallSeconds) {
+    std::string text;
+    for (const auto& [label, device] : deviceWork) {
+        if (device.contextStarts == 0 && device.aloneSeconds == 0) continue;
+        char line[400];
+        std::snprintf(line, sizeof line,
+                      "%s, serial work: children making their CUDA contexts %.0f s (%d children, %.2f s each; %.2f s each from spawn "
+                      "to a ready context), a child alone %.0f s; one or the other %.0f s of the %.0f s run\n",
+                      label.c_str(), device.contextCoveredSeconds, device.contextStarts,
+                      device.contextStarts ? device.contextSeconds / device.contextStarts : 0.0,
+                      device.contextStarts ? device.spawnToContextSeconds / device.contextStarts : 0.0, device.aloneSeconds,
+                      device.contextOrAloneSeconds, wallSeconds);
+        text += line;
+        std::snprintf(line, sizeof line,
+                      "%s, timed runs: waiting for the device to empty of shared runs %.0f s, alone %.0f s; one or the other %.0f s "
+                      "of the %.0f s run\n",
+                      label.c_str(), device.drainingSeconds, device.aloneSeconds, device.drainingOrAloneSeconds, wallSeconds);
+        text += line;
+    }
+    return text;
 }
 
 std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, const RunShape& shape) {
@@ -90,9 +101,17 @@ std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, co
     json["lessons"] = nlohmann::json::object();
     for (const auto& [id, time] : lessons) json["lessons"][id] = lessonJson(time);
     json["total"] = lessonJson(totalOf(lessons));
-    json["device"] = {{"context_starts", shape.device.contextStarts},      {"context_start_s", shape.device.contextSeconds},
-                      {"starting_s", shape.device.startingSeconds},        {"alone_s", shape.device.aloneSeconds},
-                      {"starting_or_alone_s", shape.device.eitherSeconds}};
+    json["devices"] = nlohmann::json::array();
+    for (const auto& [label, device] : shape.deviceWork)
+        json["devices"].push_back({{"device", label},
+                                   {"context_starts", device.contextStarts},
+                                   {"spawn_to_context_s", device.spawnToContextSeconds},
+                                   {"context_s", device.contextSeconds},
+                                   {"context_covered_s", device.contextCoveredSeconds},
+                                   {"alone_s", device.aloneSeconds},
+                                   {"context_or_alone_s", device.contextOrAloneSeconds},
+                                   {"draining_s", device.drainingSeconds},
+                                   {"draining_or_alone_s", device.drainingOrAloneSeconds}});
     return json.dump(2) + "\n";
 }
 

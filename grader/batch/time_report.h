@@ -2,7 +2,7 @@
 // in the batch's summary, and the --profile JSON (CONTRACT.md), each lesson
 // split into compile, emulator, GPU shared, GPU exclusive, a GPU child with no
 // turn, waiting for a GPU turn and sandbox start, summed over the class, with the processes started;
-// and the device's serial work (children starting their CUDA contexts, turns alone).
+// and each device's serial work (children making their CUDA contexts, turns alone, timed runs waiting).
 // Non-goal: measuring (backend/time_profile.h does; this only writes it down).
 #pragma once
 
@@ -20,16 +20,17 @@ struct RunShape {
     double wallSeconds = 0;     ///< the whole run
     bool complete = true;       ///< false when it was cut short (interrupted): the sums hold what ran
     double sandboxStartEach = 0;  ///< what one sandboxed start cost (0: no sandbox)
-    DeviceSpans device;           ///< the GPU's serial work (gpu backend)
+    std::map<std::string, DeviceSpans> deviceWork;  ///< each GPU's serial work, by its label (gpu backend)
 };
 
 /// The summary's lines: "time by lesson, summed over the class (seconds):" and a row per lesson and the total.
 std::string timeSplitText(const std::map<std::string, LessonTime>& lessons);
 /// "GPU turns: N shared (S s running), M alone (A s running); W s waiting for them", over every lesson.
 std::string gpuTurnsText(const std::map<std::string, LessonTime>& lessons);
-/// "GPU device, serial work: N children started in S s (..., E s each ...), alone A s; either T s of the W s run", or ""
-/// when no child was measured starting and none had the device alone.
-std::string deviceSpansText(const DeviceSpans& device, double wallSeconds);
+/// Two lines per device: "<label>, serial work: ..." (children making their CUDA contexts, turns alone, either) and
+/// "<label>, timed runs: ..." (waiting for the device to empty, alone, either), against the run's wall time; none for a
+/// device on which no child made a context and none had it alone.
+std::string deviceWorkText(const std::map<std::string, DeviceSpans>& deviceWork, double wallSeconds);
 /// The --profile document: the run's shape, each lesson's seconds and counts, and their total.
 std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, const RunShape& shape);
 

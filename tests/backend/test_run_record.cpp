@@ -92,12 +92,14 @@ TEST_CASE("the emulator's newer lines: kernel names, full blocks, uninitialized 
     CHECK(fieldText(r.fault->fields, "file") == "dir/k file.cu");
 }
 
-TEST_CASE("a GPU child's context line gives when its CUDA context was ready; a record without one says 0") {
+TEST_CASE("a GPU child's context line gives when the call that made its CUDA context began and ended; a record without one says 0") {
     RunRecord told;
-    parseRunRecord("record 1 mode=matmul n=16 phase=0 seed=1\ncontext ready_ns=123456789012\nstarted\nend\n", told);
+    parseRunRecord("record 1 mode=matmul n=16 phase=0 seed=1\ncontext begin_ns=123000000000 ready_ns=123456789012\nstarted\nend\n", told);
+    CHECK(told.contextBeginNs == 123000000000ull);
     CHECK(told.contextReadyNs == 123456789012ull);
     CHECK(told.complete);
     RunRecord silent;
     parseRunRecord("record 1 mode=matmul n=16 phase=0 seed=1\nstarted\nend\n", silent);
+    CHECK(silent.contextBeginNs == 0);
     CHECK(silent.contextReadyNs == 0);
 }

@@ -82,34 +82,58 @@ TEST_CASE("the time covered by spans counts overlaps once and leaves out gaps an
     CHECK(coveredSeconds({{5, 1}, {1, 2}}) == 1);             // an end before its begin counts nothing
 }
 
-TEST_CASE("the device's serial work: children's starts and turns alone, each covered and together") {
+TEST_CASE("each device's serial work: children making their contexts, turns alone, timed runs waiting, each covered and together") {
     using Clock = std::chrono::steady_clock;
-    const DeviceSpans before = deviceSpans();
-    const Clock::time_point t = Clock::now() - std::chrono::seconds(100);
-    addContextStart(t, t + std::chrono::seconds(2));
-    addContextStart(t + std::chrono::seconds(1), t + std::chrono::seconds(3));  // started while the first was starting
-    addAloneSpan(t + std::chrono::seconds(5), t + std::chrono::seconds(6));
-    addContextStart(t + std::chrono::seconds(4), t + std::chrono::seconds(3));   // ready before spawned: not trusted
-    addContextStart(t, Clock::now() + std::chrono::hours(1));                    // ready in the future: not trusted
-    const DeviceSpans after = deviceSpans();
+    using std::chrono::milliseconds;
+    using std::chrono::seconds;
+    const std::string gpu = "GPU 7 (profile test)";
+    const DeviceSpans before = deviceSpans()[gpu];
+    const Clock::time_point t = Clock::now() - seconds(100);
+    addContextStart(gpu, t, t + milliseconds(500), t + seconds(2));
+    addContextStart(gpu, t + seconds(1), t + seconds(1), t + seconds(3));  // made while the first was being made
+    addAloneSpan(gpu, t + seconds(5), t + seconds(6));
+    addDrainSpan(gpu, t + seconds(4), t + seconds(5));                    // the timed run waited, then had it alone
+    addDrainSpan(gpu, t + seconds(4) + milliseconds(500), t + seconds(5));  // a second one queued behind it
+    addContextStart(gpu, t + seconds(4), t + seconds(4), t + seconds(3));     // ready before begun: not trusted
+    addContextStart(gpu, t + seconds(4), t + seconds(3), t + seconds(5));     // begun before spawned: not trusted
+    addContextStart(gpu, t, t, Clock::now() + std::chrono::hours(1));        // ready in the future: not trusted
+    addAloneSpan("GPU 8 (profile test)", t + seconds(5), t + seconds(9));     // another device's turn: not this one's
+    const auto all = deviceSpans();
+    const DeviceSpans after = all.at(gpu);
     CHECK(after.contextStarts - before.contextStarts == 2);
-    CHECK(after.contextSeconds - before.contextSeconds == doctest::Approx(4));
-    CHECK(after.startingSeconds - before.startingSeconds == doctest::Approx(3));
+    CHECK(after.spawnToContextSeconds - before.spawnToContextSeconds == doctest::Approx(4));
+    CHECK(after.contextSeconds - before.contextSeconds == doctest::Approx(3.5));
+    CHECK(after.contextCoveredSeconds - before.contextCoveredSeconds == doctest::Approx(2.5));
     CHECK(after.aloneSeconds - before.aloneSeconds == doctest::Approx(1));
-    CHECK(after.eitherSeconds - before.eitherSeconds == doctest::Approx(4));
+    CHECK(after.contextOrAloneSeconds - before.contextOrAloneSeconds == doctest::Approx(3.5));
+    CHECK(after.drainingSeconds - before.drainingSeconds == doctest::Approx(1));
+    CHECK(after.drainingOrAloneSeconds - before.drainingOrAloneSeconds == doctest::Approx(2));
+    CHECK(all.at("GPU 8 (profile test)").aloneSeconds == doctest::Approx(4));
+    CHECK(all.at("GPU 8 (profile test)").contextStarts == 0);
 }
 
-TEST_CASE("the device's serial work as the summary's line and in the profile") {
-    DeviceSpans device{735, 110.25, 118.4, 64.2, 170.6};
-    CHECK(deviceSpansText(device, 182) ==
-          "GPU device, serial work: children starting their CUDA contexts 118 s (735 starts, 0.15 s each from spawn to a ready "
-          "context), a child alone 64 s; one or the other 171 s of the 182 s run\n");
-    CHECK(deviceSpansText(DeviceSpans{}, 10).empty());  // the cpu backend: no line
-    RunShape shape{"gpu", 16, 182, true, 0.006, device};
+TEST_CASE("each device's serial work as the summary's lines and in the profile") {
+    //                   starts spawn->ready made  covered alone either draining draining|alone
+    DeviceSpans device{735, 117.6, 95.5, 90.2, 64.2, 150.4, 80.5, 140.1};
+    const std::map<std::string, DeviceSpans> work = {{"GPU 0 (NVIDIA H100 80GB HBM3)", device}, {"GPU 1 (idle)", DeviceSpans{}}};
+    CHECK(deviceWorkText(work, 182) ==
+          "GPU 0 (NVIDIA H100 80GB HBM3), serial work: children making their CUDA contexts 90 s (735 children, 0.13 s each; 0.16 s "
+          "each from spawn to a ready context), a child alone 64 s; one or the other 150 s of the 182 s run\n"
+          "GPU 0 (NVIDIA H100 80GB HBM3), timed runs: waiting for the device to empty of shared runs 80 s, alone 64 s; one or the "
+          "other 140 s of the 182 s run\n");  // the idle device: no lines
+    CHECK(deviceWorkText({}, 10).empty());  // the cpu backend: no line
+    RunShape shape{"gpu", 16, 182, true, 0.006, work};
     const auto json = nlohmann::json::parse(timeProfileJson({}, shape));
-    CHECK(json["device"]["context_starts"] == 735);
-    CHECK(json["device"]["context_start_s"] == 110.25);
-    CHECK(json["device"]["starting_s"] == 118.4);
-    CHECK(json["device"]["alone_s"] == 64.2);
-    CHECK(json["device"]["starting_or_alone_s"] == 170.6);
+    REQUIRE(json["devices"].size() == 2);
+    const auto& first = json["devices"][0];
+    CHECK(first["device"] == "GPU 0 (NVIDIA H100 80GB HBM3)");
+    CHECK(first["context_starts"] == 735);
+    CHECK(first["spawn_to_context_s"] == 117.6);
+    CHECK(first["context_s"] == 95.5);
+    CHECK(first["context_covered_s"] == 90.2);
+    CHECK(first["alone_s"] == 64.2);
+    CHECK(first["context_or_alone_s"] == 150.4);
+    CHECK(first["draining_s"] == 80.5);
+    CHECK(first["draining_or_alone_s"] == 140.1);
+    CHECK(json["devices"][1]["context_starts"] == 0);
 }

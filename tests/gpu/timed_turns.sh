@@ -4,8 +4,8 @@
 # with the device per timed file (lesson 4's timing and speedup runs share
 # it: the harness holds it between them), gives its turn back outside its
 # GPU work with --gpu-turns work (some of each child's time then holds no
-# turn; none does by default), and gets full marks. Reads the
-# batch's --profile. Exit 77 (skipped) without a device and nvcc.
+# turn; none does by default), and gets full marks; every GPU child tells
+# the profile when it made its CUDA context. Reads the batch's --profile. Exit 77 (skipped) without a device and nvcc.
 # Usage: tests/gpu/timed_turns.sh GRADER   (from the kit's folder)
 set -u
 grader=$(realpath "${1:?usage: timed_turns.sh GRADER}")
@@ -38,6 +38,15 @@ for lesson, processes in (("lesson3", 3), ("lesson4", 1)):
     expect(f"{lesson} GPU processes", p["gpu_processes"], processes)
     expect(f"{lesson} turns alone", p["gpu_exclusive_turns"], 1)
     expect(f"{lesson} children ran some time holding no turn", p["gpu_no_turn_s"] > 0, turns == "work")
+# Every GPU child made its CUDA context and said when; the timed runs had the device alone.
+devices = profile["devices"]
+expect("devices in the profile", len(devices), 1)
+if devices:
+    d = devices[0]
+    expect("children that told when their context was made", d["context_starts"], sum(p["gpu_processes"] for p in profile["lessons"].values()))
+    expect("some time making contexts", d["context_covered_s"] > 0, True)
+    expect("no more time making contexts than from spawn to ready", d["context_s"] <= d["spawn_to_context_s"], True)
+    expect("some time alone", d["alone_s"] > 0, True)
 for l in result["lessons"]:
     if l["lesson"] in ("lesson3", "lesson4"):
         expect(f"{l['lesson']} score", l["score"], l["max_score"])

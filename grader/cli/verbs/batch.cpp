@@ -205,7 +205,7 @@ void writeProfile(const std::string& path, const BatchSummary& graded, std::ostr
     shape.wallSeconds = graded.seconds;
     shape.complete = !graded.interrupted;
     shape.sandboxStartEach = graded.sandboxStartEach;
-    shape.device = graded.device;
+    shape.deviceWork = graded.deviceWork;
     if (auto error = writeFileAtomically(path, timeProfileJson(graded.time, shape)))
         err << "warning: the profile was not written: " << error->format() << "\n";
 }
@@ -267,7 +267,7 @@ ExitCode runBatchCommand(const Course& course, BatchCommand command, std::ostrea
         out << "devices:";
         for (size_t i = 0; i < graded->devices.size(); ++i) out << (i ? ", " : " ") << graded->devices[i];
         out << " (each worker on one; a timing run has its device alone)\n";
-        out << gpuTurnsText(graded->time) << deviceSpansText(graded->device, graded->seconds);
+        out << gpuTurnsText(graded->time) << deviceWorkText(graded->deviceWork, graded->seconds);
     }
     out << timeSplitText(graded->time);
     if (graded->graderErrors)
