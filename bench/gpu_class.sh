@@ -135,7 +135,7 @@ if seconds["hanging"] and seconds["correct"]:
           f"a correct one {statistics.median(seconds['correct']):.0f} s (median)")
 sys.exit(1 if lost else 0)
 EOF
-  grep -h '^GPU turns\|^GPU device\|^usage over' "$out/batch-j$tag.log" | sed 's/^/  /'
+  grep -h '^GPU \|^usage over' "$out/batch-j$tag.log" | sed 's/^/  /'
   sed -n '/^time by lesson/,/^  total/p' "$out/batch-j$tag.log" | sed 's/^/  /'
   tags+=("$tag")
 done

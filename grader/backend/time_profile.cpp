@@ -75,9 +75,9 @@ void addContextStart(const std::string& device, std::chrono::steady_clock::time_
                      std::chrono::steady_clock::time_point begun, std::chrono::steady_clock::time_point ready) {
     if (begun < spawned || ready < begun || ready > std::chrono::steady_clock::now()) return;
     std::lock_guard<std::mutex> lock(ledgerMutex);
-    DeviceLedger& ledger = devices[device];
-    ledger.spawnToContext.emplace_back(clockSeconds(spawned), clockSeconds(ready));
-    ledger.contexts.emplace_back(clockSeconds(begun), clockSeconds(ready));
+    DeviceLedger& onDevice = devices[device];
+    onDevice.spawnToContext.emplace_back(clockSeconds(spawned), clockSeconds(ready));
+    onDevice.contexts.emplace_back(clockSeconds(begun), clockSeconds(ready));
 }
 
 void addAloneSpan(const std::string& device, std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
@@ -119,16 +119,16 @@ double coveredTogether(std::vector<std::pair<double, double>> one, const std::ve
 std::map<std::string, DeviceSpans> deviceSpans() {
     std::lock_guard<std::mutex> lock(ledgerMutex);
     std::map<std::string, DeviceSpans> byDevice;
-    for (const auto& [device, ledger] : devices) {
-        DeviceSpans& spans = byDevice[device];
-        spans.contextStarts = static_cast<int>(ledger.contexts.size());
-        spans.spawnToContextSeconds = summed(ledger.spawnToContext);
-        spans.contextSeconds = summed(ledger.contexts);
-        spans.contextCoveredSeconds = coveredSeconds(ledger.contexts);
-        spans.aloneSeconds = coveredSeconds(ledger.alone);
-        spans.contextOrAloneSeconds = coveredTogether(ledger.contexts, ledger.alone);
-        spans.drainingSeconds = coveredSeconds(ledger.draining);
-        spans.drainingOrAloneSeconds = coveredTogether(ledger.draining, ledger.alone);
+    for (const auto& [label, noted] : devices) {
+        DeviceSpans& spans = byDevice[label];
+        spans.contextStarts = static_cast<int>(noted.contexts.size());
+        spans.spawnToContextSeconds = summed(noted.spawnToContext);
+        spans.contextSeconds = summed(noted.contexts);
+        spans.contextCoveredSeconds = coveredSeconds(noted.contexts);
+        spans.aloneSeconds = coveredSeconds(noted.alone);
+        spans.contextOrAloneSeconds = coveredTogether(noted.contexts, noted.alone);
+        spans.drainingSeconds = coveredSeconds(noted.draining);
+        spans.drainingOrAloneSeconds = coveredTogether(noted.draining, noted.alone);
     }
     return byDevice;
 }

@@ -5,7 +5,7 @@
 // The batch prints them and writes them with --profile. Apart from the lessons,
 // each device's serial work: the spans in which a GPU child was making its
 // CUDA context or a child had the device alone, and in which a timed run
-// waited for the device to empty, each summed or as the time any covered.
+// waited for its turn alone, each summed or as the time any covered.
 // Non-goals: timing the student's kernels (the harness does), per-student times
 // (the results hold each submission's seconds).
 #pragma once
@@ -63,7 +63,7 @@ struct DeviceSpans {
     double contextCoveredSeconds = 0;  ///< time in which at least one child was making its context
     double aloneSeconds = 0;         ///< time in which a child had the device alone
     double contextOrAloneSeconds = 0;  ///< time in which a child was making its context or one had the device alone
-    double drainingSeconds = 0;      ///< time in which a timed run waited for the device to empty of shared runs
+    double drainingSeconds = 0;      ///< time in which a timed run waited for its turn alone (behind shared runs or another timed one)
     double drainingOrAloneSeconds = 0;  ///< time in which a timed run waited for the device or had it alone
 };
 /// Notes a GPU child's start on `device`: spawned by the grader at `spawned`, its call that made its CUDA context

@@ -83,9 +83,10 @@ std::string deviceWorkText(const std::map<std::string, DeviceSpans>& deviceWork,
                       device.contextOrAloneSeconds, wallSeconds);
         text += line;
         std::snprintf(line, sizeof line,
-                      "%s, timed runs: waiting for the device to empty of shared runs %.0f s, alone %.0f s; one or the other %.0f s "
-                      "of the %.0f s run\n",
-                      label.c_str(), device.drainingSeconds, device.aloneSeconds, device.drainingOrAloneSeconds, wallSeconds);
+                      "%s, timed runs: waiting for a turn alone %.0f s (%.0f s of it while none had the device alone), alone %.0f s; "
+                      "one or the other %.0f s of the %.0f s run\n",
+                      label.c_str(), device.drainingSeconds, device.drainingOrAloneSeconds - device.aloneSeconds, device.aloneSeconds,
+                      device.drainingOrAloneSeconds, wallSeconds);
         text += line;
     }
     return text;

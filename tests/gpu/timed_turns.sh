@@ -45,7 +45,6 @@ if devices:
     d = devices[0]
     expect("children that told when their context was made", d["context_starts"], sum(p["gpu_processes"] for p in profile["lessons"].values()))
     expect("some time making contexts", d["context_covered_s"] > 0, True)
-    expect("no more time making contexts than from spawn to ready", d["context_s"] <= d["spawn_to_context_s"], True)
     expect("some time alone", d["alone_s"] > 0, True)
 for l in result["lessons"]:
     if l["lesson"] in ("lesson3", "lesson4"):
