@@ -84,8 +84,8 @@ double seconds(std::chrono::steady_clock::time_point from, std::chrono::steady_c
 /// sandbox start.
 class DeviceTurn {
 public:
-    DeviceTurn(std::filesystem::path lockFile, std::string device, std::string lesson, TurnTiming timing)
-        : lockFile_(std::move(lockFile)), device_(std::move(device)), lesson_(std::move(lesson)), timing_(timing) {}
+    DeviceTurn(const GpuDevice& device, std::string lesson, TurnTiming timing)
+        : lockFile_(device.lockFile()), device_(device.label()), lesson_(std::move(lesson)), timing_(timing) {}
     ~DeviceTurn() {  // the child has ended: its last turn, or its time since giving its turn back, is counted
         if (!giveUp()) countTimeWithout(std::chrono::steady_clock::now());
     }
@@ -234,7 +234,7 @@ private:
         std::vector<RunRecord> records;
         std::chrono::steady_clock::time_point spawned;
         {
-            DeviceTurn turn(chosenDevice().lockFile(), chosenDevice().label(), build.lesson, timing_);
+            DeviceTurn turn(chosenDevice(), build.lesson, timing_);
             turn.take(TurnLock::Mode::Shared);
             const TurnSwitch switches{[&] { turn.take(TurnLock::Mode::Exclusive); }, [&] { turn.take(TurnLock::Mode::Shared); },
                                       [&] { turn.release(); }};
