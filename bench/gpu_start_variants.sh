@@ -9,7 +9,14 @@
 #     under compute-sanitizer synccheck and racecheck at n=64 as the barriers
 #     check runs them;
 # each with the driver's defaults and with CUDA_DEVICE_MAX_CONNECTIONS=1 and
-# CUDA_MODULE_LOADING=EAGER. It changes nothing outside OUT_FOLDER.
+# CUDA_MODULE_LOADING=EAGER. Then, all with CUDA_DEVICE_MAX_CONNECTIONS=1, K
+# and 1 at once: racecheck as the barriers check runs it in a class (its
+# analysis threads capped: --racecheck-num-workers 1, what the batch gives
+# each of 16 graders on 16 cores) beside racecheck's default; lesson 2's six
+# correctness runs (n = 1024 and 1040, phases 0, 1 and the last) in one
+# plain child; and those six with the n=64 run in one child under synccheck
+# (what a file would cost if its plain runs went under synccheck). It
+# changes nothing outside OUT_FOLDER.
 # Exit status: 0, or 77 (skipped) without a CUDA device and nvcc.
 # Usage: bench/gpu_start_variants.sh [GRADER] [OUT_FOLDER] [K]   (from the kit's folder)
 set -u
@@ -58,3 +65,10 @@ for env in - CUDA_DEVICE_MAX_CONNECTIONS=1 CUDA_MODULE_LOADING=EAGER; do
   group "racecheck, n=64" "$env" "$sanitizer" --tool racecheck --print-limit 100 --racecheck-report hazard "$child" "$out/rec" matmul 64 0 1
 done
 k=1 group "context probe, alone" - "$out/context_phases"
+cases="matmul:1024:0 matmul:1040:0 matmul:1024:1 matmul:1040:1 matmul:1024:63 matmul:1040:64"
+for at_once in "$k" 1; do
+  k=$at_once group "racecheck, n=64" CUDA_DEVICE_MAX_CONNECTIONS=1 "$sanitizer" --tool racecheck --print-limit 100 --racecheck-report hazard "$child" "$out/rec" matmul 64 0 1
+  k=$at_once group "racecheck, n=64, 1 analysis thread" CUDA_DEVICE_MAX_CONNECTIONS=1 "$sanitizer" --tool racecheck --print-limit 100 --racecheck-report hazard --racecheck-num-workers 1 "$child" "$out/rec" matmul 64 0 1
+  k=$at_once group "lesson 2's six correctness runs" CUDA_DEVICE_MAX_CONNECTIONS=1 "$child" "$out/rec" cases 0 0 1 $cases
+  k=$at_once group "synccheck, n=64 and the six runs" CUDA_DEVICE_MAX_CONNECTIONS=1 "$sanitizer" --tool synccheck --print-limit 100 "$child" "$out/rec" cases 0 0 1 matmul:64:0 $cases
+done

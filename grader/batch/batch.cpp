@@ -233,8 +233,9 @@ void takeInLessons(const Course& course, const BatchOptions& options, Backend& b
 }
 
 /// Every lesson of a submission taken in, graded (the second half): all at once on the gpu backend, one at a
-/// time on the cpu (unless options.lessonsAtOnce says), while their files build in the background.
-void gradeLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, TakenIn& t) {
+/// time on the cpu (unless options.lessonsAtOnce says), while their files build in the background; racecheck's
+/// analysis takes at most `sanitizerThreads` threads (CheckOptions).
+void gradeLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, int sanitizerThreads, TakenIn& t) {
     t.prebuild->promote();
     // For the merge's similarity of submissions: kept once grading begins, so a submission taken in ahead of a run
     // that is then interrupted leaves no source without a result.
@@ -244,6 +245,7 @@ void gradeLessons(const Course& course, const BatchOptions& options, Backend& ba
     CheckOptions checkOptions;
     checkOptions.seed = t.result.seed;
     checkOptions.grader = kitGraderCommand();
+    checkOptions.sanitizerThreads = sanitizerThreads;
     const LessonGrading grading{course, t.planned.submission, t.result.backend, backend, cpu, t.intake, t.files, t.unbuildable, checkOptions};
     const int atOnce = options.lessonsAtOnce > 0 ? options.lessonsAtOnce : backend.name() == "gpu" ? int(course.lessons.size()) : 1;
     t.result.lessons = forEachAtOnce(course.lessons, atOnce, [&](const Lesson& lesson) { return gradeSubmittedLesson(grading, *t.prebuild, lesson); });
@@ -404,6 +406,7 @@ struct BatchQueue {
     BatchSummary& summary;
     Progress& progress;
     size_t lookahead;  ///< how many submissions may wait taken in, their builds under way
+    int sanitizerThreads;  ///< each worker's share of the cores for racecheck's analysis (coresPerWorker)
     std::vector<std::unique_ptr<Backend>> cpus{};  ///< one per worker; they outlive every build started with them
     std::vector<std::unique_ptr<Backend>> gpus{};  ///< one per worker, or none (cpu backend)
     std::atomic<size_t> next{0};
@@ -429,7 +432,7 @@ std::unique_ptr<TakenIn> takeInGuarded(BatchQueue& q, const Planned& planned, Ba
 StudentResult gradeGuarded(BatchQueue& q, TakenIn& t, Backend& backend, Backend& cpu) {
     if (t.closed) return *t.closed;
     try {
-        gradeLessons(q.course, q.options, backend, cpu, t);
+        gradeLessons(q.course, q.options, backend, cpu, q.sanitizerThreads, t);
         return t.result;
     } catch (const std::exception& e) {
         return graderFailure(q.course, t.planned, q.summary.backend, e.what());
@@ -513,7 +516,7 @@ void gradeQueued(const Course& course, const BatchOptions& options, const std::v
     Progress progress(options.progress ? *options.progress : discard, options.progressOnTerminal, static_cast<int>(toGrade.size()));
     summary.jobs = jobs;
     const std::vector<GpuDevice> workerDevices = devicesForWorkers(devices, jobs);
-    BatchQueue queue{course, options, toGrade, work, summary, progress, size_t(std::max(0, options.lookahead))};
+    BatchQueue queue{course, options, toGrade, work, summary, progress, size_t(std::max(0, options.lookahead)), coresPerWorker(jobs)};
     for (int j = 0; j < jobs; ++j) {
         queue.cpus.push_back(options.makeBackend ? options.makeBackend() : makeCpuBackend());
         if (!workerDevices.empty()) queue.gpus.push_back(makeGpuBackend(workerDevices[size_t(j)], options.gpuTurns,

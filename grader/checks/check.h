@@ -80,6 +80,9 @@ struct CheckOptions {
     /// How printed commands name the grader: "" for graderCommand() (as typed here); the batch
     /// gives kitGraderCommand(), for commands a student pastes in their own kit.
     std::string grader;
+    /// The CPU threads compute-sanitizer racecheck's analysis may take: the batch gives each of its parallel
+    /// graders a share of the cores; 0 leaves the tool its default (one per core).
+    int sanitizerThreads = 0;
 };
 
 /// A `grader check` command as printed for a person to paste where they stand.
@@ -109,6 +112,7 @@ struct CheckContext {
     std::function<const RunRecord&(const RunRequest&)> run;
     std::filesystem::path file;  ///< the student's file as the grader reads it (the quiz answers sit beside it)
     std::string grader;          ///< the grader as printed commands name it (CheckOptions::grader, resolved)
+    int sanitizerThreads = 0;         ///< CheckOptions::sanitizerThreads
 
     /// "grader check lesson3 FILE --check NAME --n N --seed S": reruns one case.
     std::string rerunCommand(std::optional<int> n) const;
@@ -141,6 +145,9 @@ CheckResult checkCorrectness(CheckContext& ctx);
 CheckResult checkBarriers(CheckContext& ctx);
 /// The barriers check on a GPU: compute-sanitizer's racecheck and synccheck.
 CheckResult checkBarriersWithSanitizer(CheckContext& ctx);
+/// The words that run a child under `sanitizer` with `tool` ("synccheck" or "racecheck"); racecheck reports
+/// one entry per hazard, and its analysis takes at most `sanitizerThreads` threads (0: its default, one per core).
+std::vector<std::string> sanitizerCommand(const std::string& sanitizer, const std::string& tool, int sanitizerThreads);
 CheckResult checkTraffic(CheckContext& ctx);
 CheckResult checkTiming(CheckContext& ctx);
 CheckResult checkSpeedup(CheckContext& ctx);

@@ -545,7 +545,7 @@ private:
                             [this, &spec, runner, built](const RunRequest& request) -> const RunRecord& {
                                 return runOnce(spec, runner, built, request);
                             },
-                            file_, printedGrader_};
+                            file_, printedGrader_, options_.sanitizerThreads};
     }
 
     /// A check that runs on the emulator first (gpu backend): its verdict there, then the GPU's where both run it;

@@ -49,6 +49,15 @@ Finding describe(const SanitizerFinding& f, const std::vector<RaceLines>& races,
 
 }  // namespace
 
+std::vector<std::string> sanitizerCommand(const std::string& sanitizer, const std::string& tool, int sanitizerThreads) {
+    std::vector<std::string> words = {sanitizer, "--tool", tool, "--print-limit", "100"};
+    if (tool != "racecheck") return words;
+    words.insert(words.end(), {"--racecheck-report", "hazard"});
+    // Its analysis threads default to one per core, which graders running side by side would each take.
+    if (sanitizerThreads > 0) words.insert(words.end(), {"--racecheck-num-workers", std::to_string(sanitizerThreads)});
+    return words;
+}
+
 CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
     const std::string sanitizer = sanitizerPath();
     if (sanitizer.empty())
@@ -64,8 +73,7 @@ CheckResult checkBarriersWithSanitizer(CheckContext& ctx) {
     std::string runFailure;  // a run that did not complete proves nothing: no check passes on it
     for (const std::string tool : {"synccheck", "racecheck"}) {
         RunRequest sanitized = request;
-        sanitized.wrapper = {sanitizer, "--tool", tool, "--print-limit", "100"};
-        if (tool == "racecheck") sanitized.wrapper.insert(sanitized.wrapper.end(), {"--racecheck-report", "hazard"});
+        sanitized.wrapper = sanitizerCommand(sanitizer, tool, ctx.sanitizerThreads);
         const RunRecord& record = ctx.run(sanitized);
         if (!record.deviceError.empty()) return *failedRun(ctx, record, request);
         if (!record.notStarted.empty())

@@ -1,6 +1,7 @@
 // Running one function over a list with a bounded number of threads, the
-// results kept in the list's order: the batch grades a submission's lessons
-// this way, the student-kit export compiles its harnesses this way.
+// results kept in the list's order (the batch grades a submission's lessons
+// this way, the student-kit export compiles its harnesses this way), and the
+// share of the cores each of several parallel workers may give its own tools.
 // Non-goals: a thread pool that outlives the call; cancellation (the
 // function checks for interruption itself).
 #pragma once
@@ -15,6 +16,11 @@
 #include <vector>
 
 namespace grader {
+
+/// The cores each of `workers` running side by side may use for a tool of its own (at least 1), of `cores`.
+inline int coresPerWorker(int workers, unsigned cores = std::thread::hardware_concurrency()) {
+    return std::max(1, static_cast<int>(cores) / std::max(1, workers));
+}
 
 /// `fn(item)` for every item of `items`, at most `atOnce` at a time (1 or less: one after
 /// another in the calling thread); returns the results in `items`' order. The first exception

@@ -1,9 +1,10 @@
-// Reading compute-sanitizer reports: a capture from an H200 (CUDA 13,
+// The command that runs compute-sanitizer, and reading its reports: a capture from an H200 (CUDA 13,
 // compute-sanitizer 2025.3) of a kernel missing its second barrier and of
 // one with __syncthreads() under if (tx == 0).
 #include <doctest/doctest.h>
 
 
+#include "checks/check.h"
 #include "checks/sanitizer_report.h"
 #include "test_support.h"
 
@@ -62,4 +63,12 @@ TEST_CASE("the analysis report style is read too") {
     CHECK(r.findings[0].firstLine == 20);
     CHECK(r.findings[0].secondLine == 22);
     CHECK(r.errors == 1);
+}
+
+TEST_CASE("the sanitizer's command: racecheck's analysis threads are capped only when a share of the cores is given") {
+    using Words = std::vector<std::string>;
+    CHECK(sanitizerCommand("cs", "synccheck", 2) == Words{"cs", "--tool", "synccheck", "--print-limit", "100"});
+    CHECK(sanitizerCommand("cs", "racecheck", 0) == Words{"cs", "--tool", "racecheck", "--print-limit", "100", "--racecheck-report", "hazard"});
+    CHECK(sanitizerCommand("cs", "racecheck", 3) ==
+          Words{"cs", "--tool", "racecheck", "--print-limit", "100", "--racecheck-report", "hazard", "--racecheck-num-workers", "3"});
 }

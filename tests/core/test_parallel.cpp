@@ -56,3 +56,13 @@ TEST_CASE("forEachAtOnce rethrows the first failure after every other call has e
                       "lesson 2 failed");
     CHECK(finished == 3);
 }
+
+TEST_CASE("coresPerWorker shares the cores among parallel workers, never below one each") {
+    CHECK(coresPerWorker(1, 16) == 16);
+    CHECK(coresPerWorker(16, 16) == 1);
+    CHECK(coresPerWorker(4, 16) == 4);
+    CHECK(coresPerWorker(3, 16) == 5);
+    CHECK(coresPerWorker(32, 16) == 1);
+    CHECK(coresPerWorker(0, 8) == 8);   // no worker count: the whole machine
+    CHECK(coresPerWorker(4, 0) == 1);   // the cores unknown
+}
