@@ -112,7 +112,7 @@ struct CheckContext {
     std::function<const RunRecord&(const RunRequest&)> run;
     std::filesystem::path file;  ///< the student's file as the grader reads it (the quiz answers sit beside it)
     std::string grader;          ///< the grader as printed commands name it (CheckOptions::grader, resolved)
-    int sanitizerThreads = 0;         ///< CheckOptions::sanitizerThreads
+    int sanitizerThreads = 0;    ///< CheckOptions::sanitizerThreads
 
     /// "grader check lesson3 FILE --check NAME --n N --seed S": reruns one case.
     std::string rerunCommand(std::optional<int> n) const;
