@@ -27,9 +27,12 @@ sanitizer=$(dirname "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)")/compu
 
 group() {  # LABEL K WRAPPER... : K children at once, under WRAPPER (may be empty)
   local label=$1 k=$2; shift 2
-  local start=$(date +%s.%N) failed=0
-  for ((i = 0; i < k; i++)); do "$@" "$child" "$out/rec.$i" matmul 16 0 1 > "$out/out.$i" 2>&1 & done
-  for ((i = 0; i < k; i++)); do wait -n || failed=$((failed + 1)); done
+  local start=$(date +%s.%N) failed=0 pid pids=()
+  for ((i = 0; i < k; i++)); do
+    "$@" "$child" "$out/rec.$i" matmul 16 0 1 > "$out/out.$i" 2>&1 &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=$((failed + 1)); done
   python3 -c "import sys; w = float(sys.argv[2]) - float(sys.argv[1]); k = int(sys.argv[3]); print(f'{sys.argv[4]:<34} K={k:<3} {w:6.2f} s for the group, {w / k:5.3f} s per child, {sys.argv[5]} failed')" \
     "$start" "$(date +%s.%N)" "$k" "$label" "$failed"
 }

@@ -37,11 +37,12 @@ echo "persistence mode: $(nvidia-smi --query-gpu=persistence_mode --format=csv,n
 
 group() {  # LABEL ENV COMMAND... : K copies at once with ENV (VAR=VALUE or -), the group's seconds per child
   local label=$1 env=$2; shift 2
-  local start=$(date +%s.%N) failed=0
+  local start=$(date +%s.%N) failed=0 pid pids=()
   for ((i = 0; i < k; i++)); do
     if [ "$env" = - ]; then "$@" > "$out/out.$i" 2>&1 & else env "$env" "$@" > "$out/out.$i" 2>&1 & fi
+    pids+=($!)
   done
-  for ((i = 0; i < k; i++)); do wait -n || failed=$((failed + 1)); done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=$((failed + 1)); done
   python3 - "$start" "$(date +%s.%N)" "$k" "$label ($env)" "$failed" "$out" <<'PY'
 import sys, glob
 start, end, k, label, failed, out = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6]

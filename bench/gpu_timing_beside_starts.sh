@@ -14,10 +14,14 @@
 # Printed per setting: the medians over its trials of the reference naive
 # and tiled kernels' times, the solution's and the speedup, each with its
 # difference from quiet; the speedup's spread over the trials; and how many
-# verdicts differ from quiet's. Where "starts" stays within quiet's spread
-# and "busy" does not, a GPU child could make its CUDA context while another
-# has the device alone, and the contexts would leave the device's serial
-# work (docs/measured.md). It changes nothing outside OUT_FOLDER.
+# verdicts differ from quiet's; how many processes ran beside, and how many
+# of them failed (a failed one disturbs nothing; the last round's error
+# output is in OUT_FOLDER/beside.err.*). Where "starts" stays within quiet's
+# spread and "busy" does not, contexts made beside timed launches leave the
+# speedup check's medians alone. A median hides a few disturbed launches,
+# so this is no proof that they leave every verdict alone: a class graded
+# with contexts made beside its timed runs is (docs/measured.md, node F:
+# two verdicts changed). It changes nothing outside OUT_FOLDER.
 # Exit status: 0, or 77 (skipped) without a CUDA device and nvcc.
 # Usage: bench/gpu_timing_beside_starts.sh [GRADER] [OUT_FOLDER] [TRIALS] [K]   (from the kit's folder)
 set -u
@@ -36,18 +40,24 @@ child=$(ls -d "$GRADER_CACHE_DIR"/gpu-lesson3-*/child | head -1)
 nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 "$nvcc" -O2 -arch=native -o "$out/context_phases" bench/probes/context_phases.cu || exit 1
 
-beside() {  # SETTING: until OUT/stop exists, K processes at a time of SETTING's kind
-  local i
+beside() {  # SETTING TRIAL: until OUT/stop exists, K processes at a time of SETTING's kind; counts them in OUT/SETTING.TRIAL.beside
+  local i pid started=0 failed=0 pids
   while [ ! -e "$out/stop" ]; do
+    pids=()
     for ((i = 0; i < k; i++)); do
       if [ "$1" = starts ]; then
-        "$out/context_phases" context > /dev/null 2>&1 &
+        "$out/context_phases" context > /dev/null 2> "$out/beside.err.$i" &
       else
-        CUDA_DEVICE_MAX_CONNECTIONS=1 "$child" "$out/busy.$i" matmul 1024 0 1 > /dev/null 2>&1 &
+        CUDA_DEVICE_MAX_CONNECTIONS=1 "$child" "$out/busy.$i" matmul 1024 0 1 > /dev/null 2> "$out/beside.err.$i" &
       fi
+      pids+=($!)
     done
-    wait
+    for pid in "${pids[@]}"; do
+      started=$((started + 1))
+      wait "$pid" || failed=$((failed + 1))
+    done
   done
+  echo "$started $failed" > "$out/$1.$2.beside"
 }
 
 settings=(quiet starts busy)
@@ -57,7 +67,7 @@ for ((t = 0; t < trials; t++)); do
     rm -f "$out/stop"
     pid=
     if [ "$setting" != quiet ]; then
-      beside "$setting" &
+      beside "$setting" "$t" &
       pid=$!
       sleep 1  # the processes beside are under way before the timing begins
     fi
@@ -113,5 +123,13 @@ for setting, rows in table.items():
     speedups = [r[0]["speedup_x"] for r in rows]
     line += f"; speedup from {min(speedups):.4g} to {max(speedups):.4g}"
     line += f"; verdicts unlike quiet's ({quiet_verdict}): {sum(1 for r in rows if r[1] != quiet_verdict)}"
+    if setting != "quiet":  # a setting whose processes failed disturbed nothing: say how many ran
+        counts = []
+        for t in range(trials):
+            try:
+                counts.append([int(x) for x in open(f"{out}/{setting}.{t}.beside").read().split()])
+            except (OSError, ValueError):
+                pass
+        line += f"; processes beside: {sum(c[0] for c in counts)}, {sum(c[1] for c in counts)} of them failed"
     print(line)
 PY
