@@ -1,6 +1,7 @@
-// The command that runs compute-sanitizer, and reading its reports: a capture from an H200 (CUDA 13,
-// compute-sanitizer 2025.3) of a kernel missing its second barrier and of
-// one with __syncthreads() under if (tx == 0).
+// The command that runs compute-sanitizer, and reading its reports: a
+// capture from an H200 (CUDA 13, compute-sanitizer 2025.3) of a kernel
+// missing its second barrier and of one with __syncthreads() under
+// if (tx == 0).
 #include <doctest/doctest.h>
 
 
