@@ -14,14 +14,14 @@
 # Printed per setting: the medians over its trials of the reference naive
 # and tiled kernels' times, the solution's and the speedup, each with its
 # difference from quiet; the speedup's spread over the trials; and how many
-# verdicts differ from quiet's; how many processes ran beside, and how many
-# of them failed (a failed one disturbs nothing; the last round's error
-# output is in OUT_FOLDER/beside.err.*). Where "starts" stays within quiet's
+# verdicts differ from quiet's; and how many processes ran beside it and
+# how many of them failed (a failed one disturbs nothing; their error output
+# is in OUT_FOLDER/SETTING.TRIAL.err). Where "starts" stays within quiet's
 # spread and "busy" does not, contexts made beside timed launches leave the
-# speedup check's medians alone. A median hides a few disturbed launches,
-# so this is no proof that they leave every verdict alone: a class graded
-# with contexts made beside its timed runs is (docs/measured.md, node F:
-# two verdicts changed). It changes nothing outside OUT_FOLDER.
+# speedup check's medians alone. A median hides a few disturbed launches, so
+# that cannot show every verdict unaffected: on node F a class graded with
+# contexts made beside its timed runs lost two (docs/measured.md). It
+# changes nothing outside OUT_FOLDER.
 # Exit status: 0, or 77 (skipped) without a CUDA device and nvcc.
 # Usage: bench/gpu_timing_beside_starts.sh [GRADER] [OUT_FOLDER] [TRIALS] [K]   (from the kit's folder)
 set -u
@@ -46,9 +46,9 @@ beside() {  # SETTING TRIAL: until OUT/stop exists, K processes at a time of SET
     pids=()
     for ((i = 0; i < k; i++)); do
       if [ "$1" = starts ]; then
-        "$out/context_phases" context > /dev/null 2> "$out/beside.err.$i" &
+        "$out/context_phases" context > /dev/null 2>> "$out/$1.$2.err" &
       else
-        CUDA_DEVICE_MAX_CONNECTIONS=1 "$child" "$out/busy.$i" matmul 1024 0 1 > /dev/null 2> "$out/beside.err.$i" &
+        CUDA_DEVICE_MAX_CONNECTIONS=1 "$child" "$out/busy.$i" matmul 1024 0 1 > /dev/null 2>> "$out/$1.$2.err" &
       fi
       pids+=($!)
     done
@@ -127,9 +127,10 @@ for setting, rows in table.items():
         counts = []
         for t in range(trials):
             try:
-                counts.append([int(x) for x in open(f"{out}/{setting}.{t}.beside").read().split()])
+                numbers = [int(x) for x in open(f"{out}/{setting}.{t}.beside").read().split()]
             except (OSError, ValueError):
-                pass
+                continue
+            if len(numbers) == 2: counts.append(numbers)
         line += f"; processes beside: {sum(c[0] for c in counts)}, {sum(c[1] for c in counts)} of them failed"
     print(line)
 PY
