@@ -86,9 +86,7 @@ class DeviceTurn {
 public:
     DeviceTurn(const GpuDevice& device, std::string lesson, TurnTiming timing)
         : lockFile_(device.lockFile()), device_(device.label()), lesson_(std::move(lesson)), timing_(timing) {}
-    ~DeviceTurn() {  // the child has ended: its last turn, or its time since giving its turn back, is counted
-        if (!giveUp()) countTimeWithout(std::chrono::steady_clock::now());
-    }
+    ~DeviceTurn() { end(); }
     DeviceTurn(const DeviceTurn&) = delete;
     DeviceTurn& operator=(const DeviceTurn&) = delete;
 
@@ -103,9 +101,17 @@ public:
         addTime(lesson_, TimeUse::Waiting, seconds(asked, granted_));
         if (mode == TurnLock::Mode::Exclusive) addDrainSpan(device_, asked, granted_);
     }
+    /// The child has ended: counts its last turn, or its time since giving its turn back (again: nothing more).
+    void end() {
+        if (!giveUp()) countTimeWithout(std::chrono::steady_clock::now());
+    }
     /// Gives up the turn held, if any: the child runs without one from now on.
     void release() {
         if (giveUp()) withoutSince_ = std::chrono::steady_clock::now();
+    }
+    /// The spans in which the child held a shared turn, so far (a turn still held is not among them).
+    const std::vector<std::pair<std::chrono::steady_clock::time_point, std::chrono::steady_clock::time_point>>& sharedHolds() const {
+        return sharedHolds_;
     }
 
 private:
@@ -125,6 +131,7 @@ private:
         }
         addTime(lesson_, alone ? TimeUse::GpuExclusive : TimeUse::GpuShared, held);
         if (alone) addAloneSpan(device_, granted_, now);
+        else sharedHolds_.emplace_back(granted_, now);
         return true;
     }
 
@@ -143,6 +150,7 @@ private:
     TurnLock::Mode mode_ = TurnLock::Mode::Shared;
     std::chrono::steady_clock::time_point granted_;
     std::optional<std::chrono::steady_clock::time_point> withoutSince_;  ///< since when no turn has been held, if so
+    std::vector<std::pair<std::chrono::steady_clock::time_point, std::chrono::steady_clock::time_point>> sharedHolds_;
     bool first_ = true;
 };
 
@@ -243,11 +251,26 @@ private:
             if (aroundWork) environment.push_back("GRADER_TURNS=work");
             spawned = std::chrono::steady_clock::now();
             records = children(environment, timed || aroundWork ? &switches : nullptr);
+            turn.end();
+            addSharedHolds(chosenDevice().label(), turn.sharedHolds(), workEnd(spawned, records));
         }
         countGpuRun(build.lesson, build.executable.string());
         noteContextStart(chosenDevice().label(), spawned, records);
         for (auto& record : records) record.deviceError = deviceFailure(record);
         return records;
+    }
+
+    /// When the GPU work of the child spawned at `spawned` ended, by its records (the last told, if between its spawn and
+    /// now: the child's clock readings are not trusted further); none when no record told.
+    static std::optional<std::chrono::steady_clock::time_point> workEnd(std::chrono::steady_clock::time_point spawned,
+                                                                         const std::vector<RunRecord>& records) {
+        std::optional<std::chrono::steady_clock::time_point> ended;
+        for (const auto& record : records) {
+            const std::chrono::steady_clock::time_point at{std::chrono::nanoseconds(record.workEndNs)};
+            if (record.workEndNs == 0 || at < spawned || at > std::chrono::steady_clock::now()) continue;
+            if (!ended || at > *ended) ended = at;
+        }
+        return ended;
     }
 
     /// Notes for `device`'s profile how long it took to start the child spawned at `spawned`: the CUDA context

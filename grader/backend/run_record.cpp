@@ -181,6 +181,8 @@ void readRecordLine(const std::string& word, const std::string& line, RunRecord&
         const auto f = parseFields(line);
         record.contextBeginNs = number(f, "begin_ns");
         record.contextReadyNs = number(f, "ready_ns");
+    } else if (word == "work") {
+        record.workEndNs = number(parseFields(line), "end_ns");
     }
 }
 

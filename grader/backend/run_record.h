@@ -130,6 +130,7 @@ struct RunRecord {
     std::vector<std::string> tilemap;  ///< the "tilemap*" lines, when `grader tilemap` armed the recording
     uint64_t contextBeginNs = 0;  ///< when the child's call that made its CUDA context began, CLOCK_MONOTONIC ns (gpu; 0: not told)
     uint64_t contextReadyNs = 0;  ///< when that call returned, the context ready (the profile's, never a verdict's)
+    uint64_t workEndNs = 0;       ///< when the run's GPU work ended, CLOCK_MONOTONIC ns (gpu; 0: not told; the profile's)
 };
 
 /// Why `record` shows a failure of the device or driver rather than of the student's code: a CUDA error

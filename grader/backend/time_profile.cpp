@@ -21,6 +21,8 @@ struct DeviceLedger {
     std::vector<std::pair<double, double>> contexts;        ///< each child: its call that made its context
     std::vector<std::pair<double, double>> alone;           ///< turns alone
     std::vector<std::pair<double, double>> draining;        ///< timed runs' waits for a turn alone
+    std::vector<std::pair<double, double>> sharedWork;      ///< shared turns, up to the child's GPU work's end
+    std::vector<std::pair<double, double>> sharedTails;     ///< shared turns, after the child's GPU work's end
 };
 std::map<std::string, DeviceLedger> devices;
 
@@ -90,6 +92,42 @@ void addDrainSpan(const std::string& device, std::chrono::steady_clock::time_poi
     devices[device].draining.emplace_back(clockSeconds(from), clockSeconds(to));
 }
 
+void addSharedHolds(const std::string& device,
+                    const std::vector<std::pair<std::chrono::steady_clock::time_point, std::chrono::steady_clock::time_point>>& holds,
+                    std::optional<std::chrono::steady_clock::time_point> workEnded) {
+    std::lock_guard<std::mutex> lock(ledgerMutex);
+    DeviceLedger& onDevice = devices[device];
+    for (const auto& [from, to] : holds) {
+        const auto split = workEnded ? std::clamp(*workEnded, from, to) : to;
+        onDevice.sharedWork.emplace_back(clockSeconds(from), clockSeconds(split));
+        if (split < to) onDevice.sharedTails.emplace_back(clockSeconds(split), clockSeconds(to));
+    }
+}
+
+double tailsOnlySeconds(const std::vector<std::pair<double, double>>& waits, const std::vector<std::pair<double, double>>& tails,
+                        const std::vector<std::pair<double, double>>& work) {
+    struct Edge {
+        double at;
+        int kind;  ///< 0 a wait, 1 a tail, 2 work
+        int step;  ///< +1 a span begins, -1 it ends
+    };
+    std::vector<Edge> edges;
+    int kind = 0;
+    for (const auto* spans : {&waits, &tails, &work}) {
+        for (const auto& [begin, end] : *spans)
+            if (begin < end) edges.insert(edges.end(), {{begin, kind, +1}, {end, kind, -1}});
+        ++kind;
+    }
+    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return a.at < b.at; });
+    int open[3] = {0, 0, 0};
+    double seconds = 0;
+    for (size_t i = 0; i < edges.size(); ++i) {
+        open[edges[i].kind] += edges[i].step;
+        if (i + 1 < edges.size() && open[0] > 0 && open[1] > 0 && open[2] == 0) seconds += edges[i + 1].at - edges[i].at;
+    }
+    return seconds;
+}
+
 double coveredSeconds(std::vector<std::pair<double, double>> spans) {
     std::sort(spans.begin(), spans.end());
     double covered = 0, reach = -1e300;  // `reach`: where the spans taken so far end
@@ -129,6 +167,7 @@ std::map<std::string, DeviceSpans> deviceSpans() {
         spans.contextOrAloneSeconds = coveredTogether(noted.contexts, noted.alone);
         spans.drainingSeconds = coveredSeconds(noted.draining);
         spans.drainingOrAloneSeconds = coveredTogether(noted.draining, noted.alone);
+        spans.drainingBehindTailsSeconds = tailsOnlySeconds(noted.draining, noted.sharedTails, noted.sharedWork);
     }
     return byDevice;
 }

@@ -5,7 +5,8 @@
 // The batch prints them and writes them with --profile. Apart from the lessons,
 // each device's serial work: the spans in which a GPU child was making its
 // CUDA context or a child had the device alone, and in which a timed run
-// waited for its turn alone, each summed or as the time any covered.
+// waited for its turn alone, each summed or as the time any covered; and how
+// much of that wait was for children whose GPU work had ended.
 // Non-goals: timing the student's kernels (the harness does), per-student times
 // (the results hold each submission's seconds).
 #pragma once
@@ -13,6 +14,7 @@
 #include <array>
 #include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,6 +67,9 @@ struct DeviceSpans {
     double contextOrAloneSeconds = 0;  ///< time in which a child was making its context or one had the device alone
     double drainingSeconds = 0;      ///< time in which a timed run waited for its turn alone (behind shared runs or another timed one)
     double drainingOrAloneSeconds = 0;  ///< time in which a timed run waited for the device or had it alone
+    /// time in which a timed run waited while every child in a shared turn had ended its GPU work (its records, exit,
+    /// a sanitizer's report): what giving the turn back at the work's end could save, at most
+    double drainingBehindTailsSeconds = 0;
 };
 /// Notes a GPU child's start on `device`: spawned by the grader at `spawned`, its call that made its CUDA context
 /// from `begun` to `ready` (ignored unless spawned <= begun <= ready <= now: the child's clock readings are not
@@ -75,10 +80,18 @@ void addContextStart(const std::string& device, std::chrono::steady_clock::time_
 void addAloneSpan(const std::string& device, std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to);
 /// Notes a span in which a timed run waited for its turn alone on `device` (no new shared run starts meanwhile, as a rule).
 void addDrainSpan(const std::string& device, std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to);
+/// Notes the spans in which one child held a shared turn of `device`, split where its last run's GPU work ended
+/// (`workEnded`, as its harness said; none: all of it is work): before, GPU work; after, the child's tail.
+void addSharedHolds(const std::string& device,
+                    const std::vector<std::pair<std::chrono::steady_clock::time_point, std::chrono::steady_clock::time_point>>& holds,
+                    std::optional<std::chrono::steady_clock::time_point> workEnded);
 /// Each device's serial work noted so far, by its label.
 std::map<std::string, DeviceSpans> deviceSpans();
 /// The time covered by at least one of `spans` (each a begin and an end in seconds; an end before its begin counts nothing).
 double coveredSeconds(std::vector<std::pair<double, double>> spans);
+/// The time within `waits` covered by some of `tails` and none of `work` (spans as coveredSeconds takes them).
+double tailsOnlySeconds(const std::vector<std::pair<double, double>>& waits, const std::vector<std::pair<double, double>>& tails,
+                        const std::vector<std::pair<double, double>>& work);
 
 /// Times one span on the calling thread: when it ends, its seconds go to `use` of `lesson`, less what the
 /// sandboxed commands it started cost to start (counted as sandbox start).

@@ -83,10 +83,10 @@ std::string deviceWorkText(const std::map<std::string, DeviceSpans>& deviceWork,
                       device.contextOrAloneSeconds, wallSeconds);
         text += line;
         std::snprintf(line, sizeof line,
-                      "%s, timed runs: waiting for a turn alone %.0f s (%.0f s of it while none had the device alone), alone %.0f s; "
-                      "one or the other %.0f s of the %.0f s run\n",
-                      label.c_str(), device.drainingSeconds, device.drainingOrAloneSeconds - device.aloneSeconds, device.aloneSeconds,
-                      device.drainingOrAloneSeconds, wallSeconds);
+                      "%s, timed runs: waiting for a turn alone %.0f s (%.0f s of it while none had the device alone, %.0f s while "
+                      "every child in a shared turn had ended its GPU work), alone %.0f s; one or the other %.0f s of the %.0f s run\n",
+                      label.c_str(), device.drainingSeconds, device.drainingOrAloneSeconds - device.aloneSeconds,
+                      device.drainingBehindTailsSeconds, device.aloneSeconds, device.drainingOrAloneSeconds, wallSeconds);
         text += line;
     }
     return text;
@@ -112,7 +112,8 @@ std::string timeProfileJson(const std::map<std::string, LessonTime>& lessons, co
                                    {"alone_s", device.aloneSeconds},
                                    {"context_or_alone_s", device.contextOrAloneSeconds},
                                    {"draining_s", device.drainingSeconds},
-                                   {"draining_or_alone_s", device.drainingOrAloneSeconds}});
+                                   {"draining_or_alone_s", device.drainingOrAloneSeconds},
+                                   {"draining_behind_tails_s", device.drainingBehindTailsSeconds}});
     return json.dump(2) + "\n";
 }
 

@@ -103,3 +103,13 @@ TEST_CASE("a GPU child's context line gives when the call that made its CUDA con
     CHECK(silent.contextBeginNs == 0);
     CHECK(silent.contextReadyNs == 0);
 }
+
+TEST_CASE("a GPU run's work line gives when its GPU work ended; a record without one says 0") {
+    RunRecord told;
+    parseRunRecord("record 1 mode=matmul n=16 phase=0 seed=1\nstarted\nwork end_ns=123456789012\nend\n", told);
+    CHECK(told.workEndNs == 123456789012ull);
+    CHECK(told.complete);
+    RunRecord silent;
+    parseRunRecord("record 1 mode=matmul n=16 phase=0 seed=1\nstarted\nend\n", silent);
+    CHECK(silent.workEndNs == 0);
+}

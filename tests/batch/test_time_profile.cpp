@@ -82,6 +82,16 @@ TEST_CASE("the time covered by spans counts overlaps once and leaves out gaps an
     CHECK(coveredSeconds({{5, 1}, {1, 2}}) == 1);             // an end before its begin counts nothing
 }
 
+TEST_CASE("the time within waits covered by tails and by no work") {
+    CHECK(tailsOnlySeconds({}, {{0, 5}}, {}) == 0);                       // no wait
+    CHECK(tailsOnlySeconds({{0, 10}}, {}, {}) == 0);                      // a wait behind nothing it can name
+    CHECK(tailsOnlySeconds({{0, 10}}, {{2, 6}}, {}) == 4);                // a tail inside the wait
+    CHECK(tailsOnlySeconds({{0, 10}}, {{2, 6}}, {{0, 4}}) == 2);          // work goes on until 4
+    CHECK(tailsOnlySeconds({{0, 10}, {3, 8}}, {{2, 6}, {5, 12}}, {}) == 8);  // overlaps count once: [2, 10]
+    CHECK(tailsOnlySeconds({{0, 10}}, {{2, 6}}, {{7, 9}, {6, 3}}) == 4);  // work after the tails, and a backward span
+    CHECK(tailsOnlySeconds({{4, 2}}, {{0, 10}}, {}) == 0);                // a backward wait counts nothing
+}
+
 TEST_CASE("each device's serial work: children making their contexts, turns alone, timed runs waiting, each covered and together") {
     using Clock = std::chrono::steady_clock;
     using std::chrono::milliseconds;
@@ -98,6 +108,11 @@ TEST_CASE("each device's serial work: children making their contexts, turns alon
     addContextStart(gpu, t + seconds(4), t + seconds(3), t + seconds(5));     // begun before spawned: not trusted
     addContextStart(gpu, t, t, Clock::now() + std::chrono::hours(1));        // ready in the future: not trusted
     addAloneSpan("GPU 8 (profile test)", t + seconds(5), t + seconds(9));     // another device's turn: not this one's
+    // Two children in shared turns while the timed run waited (from 4 s to 5 s): one's GPU work ended at 4.2 s, the
+    // other's at 4.6 s, in its second turn; a third told no end, so all its turn is work, but it ended at 4.1 s.
+    addSharedHolds(gpu, {{t + seconds(3), t + milliseconds(4800)}}, t + milliseconds(4200));
+    addSharedHolds(gpu, {{t, t + seconds(1)}, {t + seconds(2), t + milliseconds(4900)}}, t + milliseconds(4600));
+    addSharedHolds(gpu, {{t + seconds(3), t + milliseconds(4100)}}, std::nullopt);
     const auto all = deviceSpans();
     const DeviceSpans after = all.at(gpu);
     CHECK(after.contextStarts - before.contextStarts == 2);
@@ -108,19 +123,20 @@ TEST_CASE("each device's serial work: children making their contexts, turns alon
     CHECK(after.contextOrAloneSeconds - before.contextOrAloneSeconds == doctest::Approx(3.5));
     CHECK(after.drainingSeconds - before.drainingSeconds == doctest::Approx(1));
     CHECK(after.drainingOrAloneSeconds - before.drainingOrAloneSeconds == doctest::Approx(2));
+    CHECK(after.drainingBehindTailsSeconds - before.drainingBehindTailsSeconds == doctest::Approx(0.3));  // 4.6 s to 4.9 s
     CHECK(all.at("GPU 8 (profile test)").aloneSeconds == doctest::Approx(4));
     CHECK(all.at("GPU 8 (profile test)").contextStarts == 0);
 }
 
 TEST_CASE("each device's serial work as the summary's lines and in the profile") {
-    //                   starts spawn->ready made  covered alone either draining draining|alone
-    DeviceSpans device{735, 117.6, 95.5, 90.2, 64.2, 150.4, 80.5, 140.1};
+    //                   starts spawn->ready made  covered alone either draining draining|alone behind tails
+    DeviceSpans device{735, 117.6, 95.5, 90.2, 64.2, 150.4, 80.5, 140.1, 21.4};
     const std::map<std::string, DeviceSpans> work = {{"GPU 0 (NVIDIA H100 80GB HBM3)", device}, {"GPU 1 (idle)", DeviceSpans{}}};
     CHECK(deviceWorkText(work, 182) ==
           "GPU 0 (NVIDIA H100 80GB HBM3), serial work: children making their CUDA contexts 90 s (735 children, 0.13 s each; 0.16 s "
           "each from spawn to a ready context), a child alone 64 s; one or the other 150 s of the 182 s run\n"
-          "GPU 0 (NVIDIA H100 80GB HBM3), timed runs: waiting for a turn alone 80 s (76 s of it while none had the device alone), "
-          "alone 64 s; one or the other 140 s of the 182 s run\n");  // the idle device: no lines
+          "GPU 0 (NVIDIA H100 80GB HBM3), timed runs: waiting for a turn alone 80 s (76 s of it while none had the device alone, "
+          "21 s while every child in a shared turn had ended its GPU work), alone 64 s; one or the other 140 s of the 182 s run\n");  // the idle device: no lines
     CHECK(deviceWorkText({}, 10).empty());  // the cpu backend: no line
     RunShape shape{"gpu", 16, 182, true, 0.006, work};
     const auto json = nlohmann::json::parse(timeProfileJson({}, shape));
@@ -135,5 +151,6 @@ TEST_CASE("each device's serial work as the summary's lines and in the profile")
     CHECK(first["context_or_alone_s"] == 150.4);
     CHECK(first["draining_s"] == 80.5);
     CHECK(first["draining_or_alone_s"] == 140.1);
+    CHECK(first["draining_behind_tails_s"] == 21.4);
     CHECK(json["devices"][1]["context_starts"] == 0);
 }
