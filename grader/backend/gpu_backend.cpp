@@ -260,17 +260,15 @@ private:
         return records;
     }
 
-    /// When the GPU work of the child spawned at `spawned` ended, by its records (the last told, if between its spawn and
-    /// now: the child's clock readings are not trusted further); none when no record told.
+    /// When the GPU work of the child spawned at `spawned` ended, by its last record (its runs go in order), if that
+    /// told and the time lies between its spawn and now (the child's clock readings are not trusted further); none
+    /// otherwise, as when its last run hung or was killed, so that all its turns count as work.
     static std::optional<std::chrono::steady_clock::time_point> workEnd(std::chrono::steady_clock::time_point spawned,
                                                                          const std::vector<RunRecord>& records) {
-        std::optional<std::chrono::steady_clock::time_point> ended;
-        for (const auto& record : records) {
-            const std::chrono::steady_clock::time_point at{std::chrono::nanoseconds(record.workEndNs)};
-            if (record.workEndNs == 0 || at < spawned || at > std::chrono::steady_clock::now()) continue;
-            if (!ended || at > *ended) ended = at;
-        }
-        return ended;
+        if (records.empty() || records.back().workEndNs == 0) return std::nullopt;
+        const std::chrono::steady_clock::time_point at{std::chrono::nanoseconds(records.back().workEndNs)};
+        if (at < spawned || at > std::chrono::steady_clock::now()) return std::nullopt;
+        return at;
     }
 
     /// Notes for `device`'s profile how long it took to start the child spawned at `spawned`: the CUDA context

@@ -67,8 +67,9 @@ struct DeviceSpans {
     double contextOrAloneSeconds = 0;  ///< time in which a child was making its context or one had the device alone
     double drainingSeconds = 0;      ///< time in which a timed run waited for its turn alone (behind shared runs or another timed one)
     double drainingOrAloneSeconds = 0;  ///< time in which a timed run waited for the device or had it alone
-    /// time in which a timed run waited while every child in a shared turn had ended its GPU work (its records, exit,
-    /// a sanitizer's report): what giving the turn back at the work's end could save, at most
+    /// time in which a timed run waited while some child in a shared turn had ended its GPU work (and was writing its
+    /// records, exiting or reporting under a sanitizer) and none was still in it: what giving the turn back at the
+    /// work's end could save, at most
     double drainingBehindTailsSeconds = 0;
 };
 /// Notes a GPU child's start on `device`: spawned by the grader at `spawned`, its call that made its CUDA context

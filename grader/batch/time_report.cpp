@@ -84,7 +84,7 @@ std::string deviceWorkText(const std::map<std::string, DeviceSpans>& deviceWork,
         text += line;
         std::snprintf(line, sizeof line,
                       "%s, timed runs: waiting for a turn alone %.0f s (%.0f s of it while none had the device alone, %.0f s while "
-                      "every child in a shared turn had ended its GPU work), alone %.0f s; one or the other %.0f s of the %.0f s run\n",
+                      "only children past their GPU work held shared turns), alone %.0f s; one or the other %.0f s of the %.0f s run\n",
                       label.c_str(), device.drainingSeconds, device.drainingOrAloneSeconds - device.aloneSeconds,
                       device.drainingBehindTailsSeconds, device.aloneSeconds, device.drainingOrAloneSeconds, wallSeconds);
         text += line;

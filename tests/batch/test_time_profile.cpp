@@ -136,7 +136,8 @@ TEST_CASE("each device's serial work as the summary's lines and in the profile")
           "GPU 0 (NVIDIA H100 80GB HBM3), serial work: children making their CUDA contexts 90 s (735 children, 0.13 s each; 0.16 s "
           "each from spawn to a ready context), a child alone 64 s; one or the other 150 s of the 182 s run\n"
           "GPU 0 (NVIDIA H100 80GB HBM3), timed runs: waiting for a turn alone 80 s (76 s of it while none had the device alone, "
-          "21 s while every child in a shared turn had ended its GPU work), alone 64 s; one or the other 140 s of the 182 s run\n");  // the idle device: no lines
+          "21 s while only children past their GPU work held shared turns), alone 64 s; one or the other 140 s of the 182 s "
+          "run\n");  // the idle device: no lines
     CHECK(deviceWorkText({}, 10).empty());  // the cpu backend: no line
     RunShape shape{"gpu", 16, 182, true, 0.006, work};
     const auto json = nlohmann::json::parse(timeProfileJson({}, shape));
