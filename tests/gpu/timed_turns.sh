@@ -5,7 +5,9 @@
 # it: the harness holds it between them), gives its turn back outside its
 # GPU work with --gpu-turns work (some of each child's time then holds no
 # turn; none does by default), and gets full marks; every GPU child tells
-# the profile when it made its CUDA context. Reads the batch's --profile. Exit 77 (skipped) without a device and nvcc.
+# the profile when it made its CUDA context, and the timed runs' wait behind
+# children past their GPU work lies within their whole wait. Reads the
+# batch's --profile. Exit 77 (skipped) without a device and nvcc.
 # Usage: tests/gpu/timed_turns.sh GRADER   (from the kit's folder)
 set -u
 grader=$(realpath "${1:?usage: timed_turns.sh GRADER}")
@@ -46,6 +48,8 @@ if devices:
     expect("children that told when their context was made", d["context_starts"], sum(p["gpu_processes"] for p in profile["lessons"].values()))
     expect("some time making contexts", d["context_covered_s"] > 0, True)
     expect("some time alone", d["alone_s"] > 0, True)
+    # The wait behind children past their GPU work is a part of the timed runs' wait (harness's work lines).
+    expect("wait behind tails within the timed runs' wait", 0 <= d["draining_behind_tails_s"] <= d["draining_s"], True)
 for l in result["lessons"]:
     if l["lesson"] in ("lesson3", "lesson4"):
         expect(f"{l['lesson']} score", l["score"], l["max_score"])
