@@ -213,9 +213,21 @@ struct TakenIn {
     }
 };
 
-/// Takes `planned` in (the first half of grading a submission) and starts its builds with `priority`.
+/// How a submission's lessons are graded in a batch: its seed; messages and the commands in them name the file as the
+/// student's kit has it, and the grader as typed from the kit's root (the student reruns them there: the feedback,
+/// Gradescope); racecheck's analysis takes at most `sanitizerThreads` threads.
+CheckOptions batchCheckOptions(uint64_t seed, int sanitizerThreads) {
+    CheckOptions checkOptions;
+    checkOptions.seed = seed;
+    checkOptions.grader = kitGraderCommand();
+    checkOptions.sanitizerThreads = sanitizerThreads;
+    return checkOptions;
+}
+
+/// Takes `planned` in (the first half of grading a submission) and starts its builds with `priority`; one taken in
+/// ahead of its turn also starts each lesson's first emulator run once built (checks/early_run.h).
 void takeInLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, const fs::path& work,
-                   LessonPrebuild::Priority priority, TakenIn& t) {
+                   LessonPrebuild::Priority priority, int sanitizerThreads, TakenIn& t) {
     const Submission& sub = t.planned.submission;
     t.unpacked = work / sub.id;
     if (options.intakeHook) options.intakeHook(sub.id);
@@ -229,7 +241,13 @@ void takeInLessons(const Course& course, const BatchOptions& options, Backend& b
     t.unbuildable = unbuildableLessons(t.files, options.archiveLimits, t.result);
     std::map<std::string, fs::path> buildable = t.files.byLesson;
     for (const auto& [lessonId, why] : t.unbuildable) buildable.erase(lessonId);
-    t.prebuild = std::make_unique<LessonPrebuild>(course, buildable, backend, &cpu, priority);
+    std::map<std::string, RunRequest> earlyRuns;
+    if (priority == LessonPrebuild::Priority::Ahead)
+        for (const Lesson& lesson : course.lessons)
+            if (buildable.count(lesson.id))
+                if (auto request = firstEmulatorRun(course, lesson, backend, cpu, batchCheckOptions(t.result.seed, sanitizerThreads)))
+                    earlyRuns.emplace(lesson.id, *request);
+    t.prebuild = std::make_unique<LessonPrebuild>(course, buildable, backend, &cpu, priority, BuildSlots::machine(), earlyRuns);
 }
 
 /// Every lesson of a submission taken in, graded (the second half): all at once on the gpu backend, one at a
@@ -240,12 +258,8 @@ void gradeLessons(const Course& course, const BatchOptions& options, Backend& ba
     // For the merge's similarity of submissions: kept once grading begins, so a submission taken in ahead of a run
     // that is then interrupted leaves no source without a result.
     keepSources(course, t.planned.submission.id, t.files.byLesson, options.out);
-    // Messages and the commands in them name the file as the student's kit has it, and the grader
-    // as typed from the kit's root: the student reruns them there (the feedback, Gradescope).
-    CheckOptions checkOptions;
-    checkOptions.seed = t.result.seed;
-    checkOptions.grader = kitGraderCommand();
-    checkOptions.sanitizerThreads = sanitizerThreads;
+    CheckOptions checkOptions = batchCheckOptions(t.result.seed, sanitizerThreads);
+    checkOptions.earlyRuns = &t.prebuild->earlyRuns();
     const LessonGrading grading{course, t.planned.submission, t.result.backend, backend, cpu, t.intake, t.files, t.unbuildable, checkOptions};
     const int atOnce = options.lessonsAtOnce > 0 ? options.lessonsAtOnce : backend.name() == "gpu" ? int(course.lessons.size()) : 1;
     t.result.lessons = forEachAtOnce(course.lessons, atOnce, [&](const Lesson& lesson) { return gradeSubmittedLesson(grading, *t.prebuild, lesson); });
@@ -419,7 +433,7 @@ struct BatchQueue {
 std::unique_ptr<TakenIn> takeInGuarded(BatchQueue& q, const Planned& planned, Backend& backend, Backend& cpu, LessonPrebuild::Priority priority) {
     auto t = std::make_unique<TakenIn>(planned, startedResult(q.course, planned, q.options, q.summary.backend));
     try {
-        takeInLessons(q.course, q.options, backend, cpu, q.work, priority, *t);
+        takeInLessons(q.course, q.options, backend, cpu, q.work, priority, q.sanitizerThreads, *t);
     } catch (const std::exception& e) {
         t->closed = graderFailure(q.course, planned, q.summary.backend, e.what());
     } catch (...) {

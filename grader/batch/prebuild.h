@@ -5,6 +5,10 @@
 // slots (the machine's cores, build_slots.h) keeps many workers from
 // oversubscribing it; a submission taken in ahead of its turn builds only in
 // slots that no submission being graded is waiting for.
+// With early runs (a submission taken in ahead), the emulator's build of a
+// lesson is followed by the lesson's first emulator run (checks/early_run.h),
+// whose record the grading then takes: a kernel that never ends spends its
+// time limit while the workers grade others.
 // Non-goal: verdicts; a build that fails here is built and reported by the check.
 #pragma once
 
@@ -17,6 +21,7 @@
 
 #include "backend/backend.h"
 #include "batch/build_slots.h"
+#include "checks/early_run.h"
 #include "core/course.h"
 
 namespace grader {
@@ -29,14 +34,18 @@ public:
 
     /// Starts building every file of `files` (lesson id -> file) with `primary`, and with
     /// `emulator` too when it is another backend (the gpu backend's emulator checks), each in a slot of `slots`;
-    /// a backend that does not cache its builds, or is unavailable, is not built ahead.
+    /// a backend that does not cache its builds, or is unavailable, is not built ahead. A lesson of `earlyRuns`
+    /// (lesson id -> a run on the emulator, firstEmulatorRun) runs it once the emulator has built the file, in no slot.
     LessonPrebuild(const Course& course, const std::map<std::string, std::filesystem::path>& files, Backend& primary,
-                   Backend* emulator, Priority priority = Priority::Now, BuildSlots& slots = BuildSlots::machine());
+                   Backend* emulator, Priority priority = Priority::Now, BuildSlots& slots = BuildSlots::machine(),
+                   const std::map<std::string, RunRequest>& earlyRuns = {});
     /// The submission's grading begins: its builds not yet started go before any built ahead.
     void promote();
     /// Waits until the builds of `lessonId` are done (whether they succeeded or not).
     void waitFor(const std::string& lessonId);
-    /// Waits for every build: they use the backends passed in.
+    /// The early runs started, by lesson id (CheckOptions::earlyRuns).
+    const std::map<std::string, EarlyRun>& earlyRuns() const { return earlyRuns_; }
+    /// Waits for every build and early run: they use the backends passed in.
     ~LessonPrebuild();
     LessonPrebuild(const LessonPrebuild&) = delete;
     LessonPrebuild& operator=(const LessonPrebuild&) = delete;
@@ -45,6 +54,7 @@ private:
     BuildSlots& slots_;
     std::atomic<bool> now_;  ///< the builds' priority, read by slots_ (the builds refer to it: this object never moves)
     std::map<std::string, std::vector<std::future<void>>> builds_;
+    std::map<std::string, EarlyRun> earlyRuns_;
 };
 
 }  // namespace grader

@@ -14,6 +14,7 @@
 #include "backend/backend.h"
 #include "checks/finding.h"
 #include "checks/check_table.h"
+#include "checks/early_run.h"
 #include "core/course.h"
 
 namespace grader {
@@ -83,6 +84,9 @@ struct CheckOptions {
     /// The CPU threads compute-sanitizer racecheck's analysis may take: the batch gives each of its parallel
     /// graders a share of the cores; 0 leaves the tool its default (one per core).
     int sanitizerThreads = 0;
+    /// Lesson id -> its first emulator run, started before the grading began (a batch's submission taken in ahead):
+    /// the grading takes its record when it asks for the same run. nullptr or no entry: every run starts when asked.
+    const std::map<std::string, EarlyRun>* earlyRuns = nullptr;
 };
 
 /// A `grader check` command as printed for a person to paste where they stand.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <stdexcept>
 
 #include "backend/compiler_output.h"
 #include "checks/barrier_advice.h"
@@ -506,7 +507,17 @@ private:
             return runs_.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
         }
         if (auto it = runs_.find(key); it != runs_.end()) return it->second;
+        if (std::optional<RunRecord> early = takeEarlyRun(key)) return keep(spec, runner, key, request, std::move(*early));
         return keep(spec, runner, key, request, runner->run(*built, request));
+    }
+
+    /// The record of the run under `key` when it was started early for this lesson (CheckOptions::earlyRuns), once
+    /// it has ended; nullopt when none was, or it did not run.
+    std::optional<RunRecord> takeEarlyRun(const std::string& key) const {
+        if (!options_.earlyRuns) return std::nullopt;
+        const auto found = options_.earlyRuns->find(lesson_.id);
+        if (found == options_.earlyRuns->end() || found->second.key != key || !found->second.record.valid()) return std::nullopt;
+        return found->second.record.get();
     }
 
     /// Before the first run on a backend that runs several in one child (Backend::runsCasesTogether): the runs
@@ -620,6 +631,29 @@ private:
 };
 
 }  // namespace
+
+std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& lesson, const Backend& primary, Backend& emulator,
+                                           const CheckOptions& options) {
+    const bool onGpu = primary.kind() == BackendKind::Gpu;
+    if (onGpu && options.gpuAlone) return std::nullopt;
+    static const BuildResult notBuilt;  // a plan names runs; it reads no build
+    for (const CheckSpec& spec : lesson.checks) {
+        if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end()) continue;
+        const CheckEntry* entry = findCheck(spec.name);
+        if (!entry || !entry->plan) continue;
+        const bool onEmulator = onGpu ? entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu
+                                      : entry->where != Runs::GpuOnly && entry->where != Runs::WithoutCode;
+        if (!onEmulator) continue;
+        const CheckContext ctx{course, lesson, spec, emulator, notBuilt, lesson.starterFile(), options.seed.value_or(0), options.n,
+                               [](const RunRequest&) -> const RunRecord& { throw std::logic_error("a run plan ran its check"); },
+                               {}, "", options.sanitizerThreads};
+        for (const RunRequest& request : entry->plan(ctx))
+            if (request.wrapper.empty()) return request;
+    }
+    return std::nullopt;
+}
+
+std::string emulatorRunKey(const Backend& emulator, const RunRequest& request) { return runKey(emulator.name(), request); }
 
 LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::filesystem::path& file,
                          const std::string& displayFile, Backend& requested, Backend* cpuFallback,

@@ -187,6 +187,8 @@ public:
     static inline std::mutex mutex;
     static inline std::set<std::string> built;                      ///< sources built so far
     static inline std::map<std::string, std::set<std::string>> builtByEndOf;  ///< source run -> sources built when its run ended
+    static inline std::map<std::string, std::set<std::string>> ranByEndOf;    ///< source run -> sources run when its run ended
+    static inline std::map<std::string, int> runs;                            ///< source -> its runs
     bool cachesBuilds() const override { return true; }
     BuildResult build(const Lesson& lesson, const fs::path& source, const std::string& name) override {
         {
@@ -198,22 +200,29 @@ public:
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         std::lock_guard<std::mutex> lock(mutex);
-        builtByEndOf[build.executable.parent_path().parent_path().filename().string()] = built;
+        const std::string source = build.executable.parent_path().parent_path().filename().string();
+        builtByEndOf[source] = built;
+        ++runs[source];
+        ranByEndOf[source].insert(source);
+        for (const auto& [other, count] : runs) ranByEndOf[source].insert(other);
         return FakeBackend::run(build, request);
     }
 };
 
 }  // namespace
 
-TEST_CASE("submissions taken in ahead build while the one before is graded, and grade as they would in turn") {
+TEST_CASE("submissions taken in ahead build and start their first runs while the one before is graded, and grade as they would in turn") {
     FakeClass fake(4);
     writeText(fake.subs / "s2" / "work" / "matmul_naive.cu", "// WRONG");
     std::map<std::string, std::string> inTurn;
+    std::map<std::string, int> runsInTurn;
     for (int lookahead : {0, 2}) {
         CAPTURE(lookahead);
         fs::remove_all(fake.out);
         AheadRecordingBackend::built.clear();
         AheadRecordingBackend::builtByEndOf.clear();
+        AheadRecordingBackend::ranByEndOf.clear();
+        AheadRecordingBackend::runs.clear();
         BatchOptions o = fake.options();
         o.jobs = 1;
         o.lookahead = lookahead;
@@ -231,6 +240,10 @@ TEST_CASE("submissions taken in ahead build while the one before is graded, and 
         // One worker grades s0 first; with lookahead, s1's file was built before s0's last run ended.
         const auto& builtThen = AheadRecordingBackend::builtByEndOf["s0"];
         CHECK(builtThen.count("s1") == (lookahead > 0 ? 1u : 0u));
+        // ... and s1's first run had started: a kernel that never ends would spend its time limit meanwhile.
+        CHECK(AheadRecordingBackend::ranByEndOf["s0"].count("s1") == (lookahead > 0 ? 1u : 0u));
+        if (lookahead == 0) runsInTurn = AheadRecordingBackend::runs;
+        else CHECK(AheadRecordingBackend::runs == runsInTurn);  // the run started early is not started again
     }
     CHECK(inTurn["s2"].find("lesson1.correctness=fail") != std::string::npos);
     CHECK(inTurn["s3"].find("lesson1.correctness=pass") != std::string::npos);

@@ -2,7 +2,8 @@
 // primary backend and by the emulator beside it, waitFor returns only once a
 // lesson's builds are done, backends that do not cache builds (or cannot
 // run here) are not built ahead, and a build slot goes to a submission being
-// graded before one taken in ahead of its turn.
+// graded before one taken in ahead of its turn. An early run starts on the
+// emulator's build of a lesson, once, and not where the build failed.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -33,9 +34,23 @@ public:
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         std::lock_guard<std::mutex> lock(mutex_);
         built_.insert(lesson.id + ":" + source.filename().string() + ":" + displayName);
-        return {};
+        BuildResult build;
+        build.ok = source.filename() != "broken.cu";
+        build.summary = lesson.id;
+        return build;
     }
-    RunRecord run(const BuildResult&, const RunRequest&) override { return {}; }
+    /// Notes the run, with the lesson its build was for; its record's output says which run it was.
+    RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ran_.push_back(build.summary + ":n=" + std::to_string(request.n));
+        RunRecord record;
+        record.process.output = ran_.back();
+        return record;
+    }
+    std::vector<std::string> ran() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return ran_;
+    }
     std::set<std::string> built() {
         std::lock_guard<std::mutex> lock(mutex_);
         return built_;
@@ -47,6 +62,7 @@ private:
     std::string unavailable_;
     std::mutex mutex_;
     std::set<std::string> built_;
+    std::vector<std::string> ran_;
 };
 
 const std::string kCourse = fixtures::courseYaml("Prebuild", {{1, "Naive"}, {2, "Tiles"}});
@@ -96,6 +112,46 @@ TEST_CASE("a backend that does not cache its builds, or cannot run here, is not 
     { LessonPrebuild prebuild(course, {{"lesson1", tmp.path / "a.cu"}}, missingGpu, &cpu); }
     CHECK(missingGpu.built().empty());
     CHECK(cpu.built().size() == 1);  // the emulator, which grades in its place
+}
+
+TEST_CASE("an early run starts on the emulator once it has built the file, and only where the build succeeded") {
+    TempFolder tmp("prebuild");
+    const Course course = prebuildCourse(tmp);
+    RecordingBackend gpu("gpu", true), cpu("cpu", true);
+    RunRequest first, second;
+    first.n = 16;
+    second.n = 32;
+    const std::map<std::string, fs::path> files = {{"lesson1", tmp.path / "a.cu"}, {"lesson2", tmp.path / "broken.cu"}};
+    LessonPrebuild prebuild(course, files, gpu, &cpu, LessonPrebuild::Priority::Ahead, BuildSlots::machine(),
+                            {{"lesson1", first}, {"lesson2", second}});
+    const auto& early = prebuild.earlyRuns();
+    REQUIRE(early.size() == 2);
+    CHECK(early.at("lesson1").key == emulatorRunKey(cpu, first));
+    const std::optional<RunRecord> record = early.at("lesson1").record.get();
+    REQUIRE(record);
+    CHECK(record->process.output == "lesson1:n=16");  // run on the emulator's own build of the lesson's file
+    CHECK_FALSE(early.at("lesson2").record.get());  // not built: the grading runs it and says why
+    CHECK(cpu.ran() == std::vector<std::string>{"lesson1:n=16"});
+    CHECK(gpu.ran().empty());
+}
+
+TEST_CASE("on the emulator's own backend an early run follows the one build, and a lesson without one runs nothing early") {
+    TempFolder tmp("prebuild");
+    const Course course = prebuildCourse(tmp);
+    RecordingBackend cpu("cpu", true), uncached("cpu", false);
+    RunRequest first;
+    {
+        LessonPrebuild prebuild(course, {{"lesson1", tmp.path / "a.cu"}, {"lesson2", tmp.path / "b.cu"}}, cpu, &cpu,
+                                LessonPrebuild::Priority::Ahead, BuildSlots::machine(), {{"lesson2", first}});
+        CHECK(prebuild.earlyRuns().count("lesson1") == 0);
+    }  // the destructor waits for the early run too
+    CHECK(cpu.ran() == std::vector<std::string>{"lesson2:n=16"});
+    {
+        LessonPrebuild prebuild(course, {{"lesson2", tmp.path / "b.cu"}}, uncached, &uncached, LessonPrebuild::Priority::Ahead,
+                                BuildSlots::machine(), {{"lesson2", first}});
+        CHECK(prebuild.earlyRuns().empty());  // nothing built ahead, nothing run ahead
+    }
+    CHECK(uncached.ran().empty());
 }
 
 namespace {

@@ -1,10 +1,12 @@
 // Grading flow with fake backends: compile gates the other checks, GPU-only
 // checks are skipped off the GPU, points and statuses add up; on the gpu
 // backend the emulator's rules come first, and a file the emulator cannot
-// run is graded by the GPU alone.
+// run is graded by the GPU alone. A run started early (a batch's lookahead)
+// is taken as the grading's own when it is the run asked for.
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <future>
 
 #include "checks/check.h"
 #include "fixtures.h"
@@ -291,6 +293,99 @@ TEST_CASE("on the gpu backend a hang on the emulator stops the GPU's runs too; o
     MESSAGE(report.checks[3].message);
     CHECK(report.checks[3].message.find("not run") == std::string::npos);  // traffic is the emulator's count, as on the cpu backend
     CHECK(report.checks[4].message.find("not run: the kernel did not finish in the correctness check on the GPU (n=64, 30 s)") == 0);
+}
+
+namespace {
+
+/// `record` as a run started early under `key`, already ended.
+std::map<std::string, EarlyRun> endedEarly(const std::string& lessonId, const std::string& key, std::optional<RunRecord> record) {
+    std::promise<std::optional<RunRecord>> ran;
+    ran.set_value(std::move(record));
+    return {{lessonId, EarlyRun{key, ran.get_future().share()}}};
+}
+
+/// Every check's status and message, in order.
+std::vector<std::string> verdicts(const LessonReport& report) {
+    std::vector<std::string> all;
+    for (const auto& c : report.checks) all.push_back(c.name + " " + statusWord(c.status) + ": " + c.message);
+    return all;
+}
+
+}  // namespace
+
+TEST_CASE("a lesson's first emulator run is its first check's first planned run there, as the options select it") {
+    Course course = makeHangCourse();
+    FakeBackend cpu, gpu;
+    gpu.backendName = "gpu";
+    CheckOptions options;
+    options.seed = 7;
+    auto request = firstEmulatorRun(course, course.lessons[0], cpu, cpu, options);
+    REQUIRE(request);
+    CHECK(request->n == 16);  // the emulator's sizes, on either backend
+    CHECK(request->seed == 7);
+    CHECK(request->timeLimitS == 30);
+    CHECK(request->wrapper.empty());
+    request = firstEmulatorRun(course, course.lessons[0], gpu, cpu, options);
+    REQUIRE(request);
+    CHECK(request->n == 16);
+    options.n = 24;
+    CHECK(firstEmulatorRun(course, course.lessons[0], gpu, cpu, options)->n == 24);
+    options.n.reset();
+    options.only = {"speedup"};  // on the GPU alone
+    CHECK_FALSE(firstEmulatorRun(course, course.lessons[0], gpu, cpu, options));
+    options.only = {"barriers"};  // its runs are not known ahead
+    CHECK_FALSE(firstEmulatorRun(course, course.lessons[0], cpu, cpu, options));
+    options.only.clear();
+    options.gpuAlone = true;
+    CHECK_FALSE(firstEmulatorRun(course, course.lessons[0], gpu, cpu, options));
+    CHECK(firstEmulatorRun(course, course.lessons[0], cpu, cpu, options));  // --gpu-alone means nothing on the emulator
+}
+
+TEST_CASE("a run started early is taken as the grading's own: the same report, and the run is not started again") {
+    Course course = makeHangCourse();
+    const Lesson& lesson = course.lessons[0];
+    CheckOptions options;
+    options.seed = 3;
+    for (const bool hangs : {true, false}) {
+        CAPTURE(hangs);
+        FakeBackend gpu, emulator, earlyGpu, earlyEmulator;
+        gpu.backendName = earlyGpu.backendName = "gpu";
+        emulator.hangs = earlyEmulator.hangs = hangs;
+        const LessonReport asked = gradeLesson(course, lesson, "k.cu", "k.cu", gpu, &emulator, options);
+
+        const auto request = firstEmulatorRun(course, lesson, earlyGpu, earlyEmulator, options);
+        REQUIRE(request);
+        const auto early = endedEarly(lesson.id, emulatorRunKey(earlyEmulator, *request), earlyEmulator.run({}, *request));
+        CheckOptions withEarly = options;
+        withEarly.earlyRuns = &early;
+        const LessonReport taken = gradeLesson(course, lesson, "k.cu", "k.cu", earlyGpu, &earlyEmulator, withEarly);
+        CHECK(verdicts(taken) == verdicts(asked));
+        CHECK(taken.score == asked.score);
+        CHECK(earlyEmulator.runs == emulator.runs);  // the early run counted once, where the grading asked for it
+        CHECK(earlyGpu.runs == gpu.runs);
+    }
+}
+
+TEST_CASE("a run started early that the grading does not ask for, or that did not run, changes nothing") {
+    Course course = makeCourse();
+    const Lesson& lesson = course.lessons[0];
+    FakeBackend plain;
+    const LessonReport asked = gradeLesson(course, lesson, "k.cu", "k.cu", plain, &plain, {});
+    RunRequest other;
+    other.n = 99;
+    FakeBackend hanging;
+    hanging.hangs = true;
+    const auto notAsked = endedEarly(lesson.id, emulatorRunKey(plain, other), hanging.run({}, other));  // a hang, but not this run's
+    const auto notRun = endedEarly(lesson.id, emulatorRunKey(plain, *firstEmulatorRun(course, lesson, plain, plain, {})), std::nullopt);
+    const auto otherLesson = endedEarly("lesson9", emulatorRunKey(plain, *firstEmulatorRun(course, lesson, plain, plain, {})), hanging.run({}, other));
+    for (const auto* early : {&notAsked, &notRun, &otherLesson}) {
+        FakeBackend fake;
+        CheckOptions options;
+        options.earlyRuns = early;
+        const LessonReport report = gradeLesson(course, lesson, "k.cu", "k.cu", fake, &fake, options);
+        CHECK(verdicts(report) == verdicts(asked));
+        CHECK(fake.runs == plain.runs);  // every run started when asked
+    }
 }
 
 TEST_CASE("a failed device is the grader's error, never the student's failure") {
