@@ -19,18 +19,22 @@ BuildResult buildInSlot(BuildSlots& slots, const std::atomic<bool>& now, Backend
     return build;
 }
 
-/// Builds in a slot, then runs `request` on the build when it succeeded and hands its record to `ran`; nullopt when
-/// it did not run (the grading then runs it itself and reports what went wrong).
+/// Builds in a slot and says so through `built`; then, when the build succeeded, runs `request` on it in a slot too
+/// (an early run is background work, as a build is) and hands its record to `ran`: nullopt when it did not run (the
+/// grading then runs it itself and reports what went wrong).
 void buildThenRun(BuildSlots& slots, const std::atomic<bool>& now, Backend& backend, const Lesson& lesson, const std::filesystem::path& file,
-                  const RunRequest& request, std::promise<std::optional<RunRecord>>& ran) {
+                  const RunRequest& request, std::promise<void>& built, std::promise<std::optional<RunRecord>>& ran) {
     const BuildResult build = buildInSlot(slots, now, backend, lesson, file);
+    built.set_value();
     std::optional<RunRecord> record;
     if (build.ok) {
+        slots.acquire(now);
         try {
             record = backend.run(build, request);
         } catch (...) {
             record.reset();
         }
+        slots.release();
     }
     ran.set_value(std::move(record));
 }
@@ -45,21 +49,24 @@ LessonPrebuild::LessonPrebuild(const Course& course, const std::map<std::string,
     for (const auto& lesson : course.lessons) {
         const auto found = files.find(lesson.id);
         if (found == files.end()) continue;
-        auto& futures = builds_[lesson.id];
+        auto& builds = builds_[lesson.id];
         const auto early = earlyRuns.find(lesson.id);
         for (Backend* backend : {primaryUsable ? &primary : nullptr, emulator != &primary ? emulator : nullptr}) {
             if (!backend) continue;
             if (backend != emulator || early == earlyRuns.end()) {
-                futures.push_back(std::async(std::launch::async, [this, backend, &lesson, file = found->second] {
+                tasks_.push_back(std::async(std::launch::async, [this, backend, &lesson, file = found->second] {
                     buildInSlot(slots_, now_, *backend, lesson, file);
-                }));
+                }).share());
+                builds.push_back(tasks_.back());
                 continue;
             }
+            auto built = std::make_shared<std::promise<void>>();
             auto ran = std::make_shared<std::promise<std::optional<RunRecord>>>();
-            earlyRuns_[lesson.id] = {emulatorRunKey(*backend, early->second), ran->get_future().share()};
-            futures.push_back(std::async(std::launch::async, [this, backend, &lesson, file = found->second, request = early->second, ran] {
-                buildThenRun(slots_, now_, *backend, lesson, file, request, *ran);
-            }));
+            builds.push_back(built->get_future().share());
+            earlyRuns_[lesson.id] = {emulatorRunKey(*backend, early->second), early->second, ran->get_future().share()};
+            tasks_.push_back(std::async(std::launch::async, [this, backend, &lesson, file = found->second, request = early->second, built, ran] {
+                buildThenRun(slots_, now_, *backend, lesson, file, request, *built, *ran);
+            }).share());
         }
     }
 }
@@ -76,8 +83,7 @@ void LessonPrebuild::waitFor(const std::string& lessonId) {
 }
 
 LessonPrebuild::~LessonPrebuild() {
-    for (auto& [lesson, futures] : builds_)
-        for (auto& build : futures) build.wait();
+    for (auto& task : tasks_) task.wait();
 }
 
 }  // namespace grader

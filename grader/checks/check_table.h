@@ -36,7 +36,7 @@ enum class Runs { Anywhere, GpuOnly, EmulatorOnly, EmulatorThenGpu, WithoutCode 
 struct CheckEntry : CheckSchema {
     Runs where;
     CheckFunction run;
-    RunPlan plan = nullptr;  ///< nullptr: its runs are not known ahead (a sanitizer's, the emulator's)
+    RunPlan plan = nullptr;  ///< nullptr: its runs are not known ahead (a sanitizer's, the emulator's); compile's plan is empty
 };
 
 /// Every check, in the order they run.

@@ -23,12 +23,13 @@ struct CheckOptions;
 /// A run started early, and the key the grading finds it under.
 struct EarlyRun {
     std::string key;                                    ///< the run's memo key on the emulator (emulatorRunKey)
+    RunRequest request;                                 ///< the run; taken only for a request with its limits and seed too
     std::shared_future<std::optional<RunRecord>> record;  ///< nullopt when it did not run (the build failed): the grading runs it
 };
 
-/// The first run a lesson's grading asks the emulator for, with `primary` the backend it grades on: a planned
-/// run (the check table's RunPlan) of the first check the options select that runs on the emulator; nullopt where
-/// the table does not know it ahead or no check runs there.
+/// The first run a lesson's grading asks the emulator for, with `primary` the backend it grades on: the first planned
+/// run (the check table's RunPlan) of the checks the options select that run on the emulator, in course.yaml's order;
+/// nullopt where a check with runs not known ahead comes first, or no check runs there.
 std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& lesson, const Backend& primary, Backend& emulator,
                                            const CheckOptions& options);
 

@@ -1,5 +1,6 @@
 // The compile check and the flow of grading one lesson: build, then each
 // check in course.yaml order, sharing runs between checks.
+#include <future>
 #include <map>
 #include <set>
 #include <optional>
@@ -105,6 +106,12 @@ struct HangMemo {
     /// Why a run on `on` is not started, or "" when it may run.
     std::string blocks(BackendKind on) const { return runner && (*runner == BackendKind::Cpu || *runner == on) ? what : ""; }
 };
+
+/// Whether two runs of one memo key are also held to the same limits with the same seed and tile map: a run started
+/// early stands for the grading's own only then (checks with one key may ask with other limits).
+bool sameLimitsAndSeed(const RunRequest& a, const RunRequest& b) {
+    return a.seed == b.seed && a.timeLimitS == b.timeLimitS && a.memoryBytes == b.memoryBytes && a.tilemap == b.tilemap;
+}
 
 /// The memo's key of a run: the same key, the same run.
 std::string runKey(const std::string& runner, const RunRequest& request) {
@@ -507,17 +514,23 @@ private:
             return runs_.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
         }
         if (auto it = runs_.find(key); it != runs_.end()) return it->second;
-        if (std::optional<RunRecord> early = takeEarlyRun(key)) return keep(spec, runner, key, request, std::move(*early));
+        if (std::optional<RunRecord> early = takeEarlyRun(key, request)) return keep(spec, runner, key, request, std::move(*early));
         return keep(spec, runner, key, request, runner->run(*built, request));
     }
 
-    /// The record of the run under `key` when it was started early for this lesson (CheckOptions::earlyRuns), once
-    /// it has ended; nullopt when none was, or it did not run.
-    std::optional<RunRecord> takeEarlyRun(const std::string& key) const {
+    /// The record of `request`'s run (memo key `key`) when it was started early for this lesson (CheckOptions::earlyRuns),
+    /// once it has ended; nullopt when none was, it was another run, or it did not run.
+    std::optional<RunRecord> takeEarlyRun(const std::string& key, const RunRequest& request) const {
         if (!options_.earlyRuns) return std::nullopt;
         const auto found = options_.earlyRuns->find(lesson_.id);
-        if (found == options_.earlyRuns->end() || found->second.key != key || !found->second.record.valid()) return std::nullopt;
-        return found->second.record.get();
+        if (found == options_.earlyRuns->end() || !found->second.record.valid()) return std::nullopt;
+        const EarlyRun& early = found->second;
+        if (early.key != key || !sameLimitsAndSeed(early.request, request)) return std::nullopt;
+        try {
+            return early.record.get();
+        } catch (const std::future_error&) {  // its task never ran to the end: run it now
+            return std::nullopt;
+        }
     }
 
     /// Before the first run on a backend that runs several in one child (Backend::runsCasesTogether): the runs
@@ -640,10 +653,11 @@ std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& l
     for (const CheckSpec& spec : lesson.checks) {
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end()) continue;
         const CheckEntry* entry = findCheck(spec.name);
-        if (!entry || !entry->plan) continue;
+        if (!entry) continue;
         const bool onEmulator = onGpu ? entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu
                                       : entry->where != Runs::GpuOnly && entry->where != Runs::WithoutCode;
         if (!onEmulator) continue;
+        if (!entry->plan) return std::nullopt;  // its runs come first, and are not known ahead
         const CheckContext ctx{course, lesson, spec, emulator, notBuilt, lesson.starterFile(), options.seed.value_or(0), options.n,
                                [](const RunRequest&) -> const RunRecord& { throw std::logic_error("a run plan ran its check"); },
                                {}, "", options.sanitizerThreads};

@@ -5,6 +5,8 @@
 // trouble while one entry is taken in stays that entry's row.
 #include <doctest/doctest.h>
 
+#include <condition_variable>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -187,8 +189,10 @@ public:
     static inline std::mutex mutex;
     static inline std::set<std::string> built;                      ///< sources built so far
     static inline std::map<std::string, std::set<std::string>> builtByEndOf;  ///< source run -> sources built when its run ended
-    static inline std::map<std::string, std::set<std::string>> ranByEndOf;    ///< source run -> sources run when its run ended
+    static inline std::map<std::string, std::set<std::string>> ranByEndOf;    ///< source run -> sources whose runs had started when its run ended
     static inline std::map<std::string, int> runs;                            ///< source -> its runs
+    static inline std::set<std::string> started;                              ///< sources whose runs have started
+    static inline std::condition_variable runStarted;
     bool cachesBuilds() const override { return true; }
     BuildResult build(const Lesson& lesson, const fs::path& source, const std::string& name) override {
         {
@@ -198,13 +202,19 @@ public:
         return FakeBackend::build(lesson, source, name);
     }
     RunRecord run(const BuildResult& build, const RunRequest& request) override {
+        const std::string source = build.executable.parent_path().parent_path().filename().string();
+        {
+            std::unique_lock<std::mutex> lock(mutex);
+            started.insert(source);
+            runStarted.notify_all();
+            if (source == "s0")  // s1 is taken in ahead before s0's grading begins: its early run may start meanwhile
+                runStarted.wait_for(lock, std::chrono::seconds(5), [] { return started.count("s1") > 0; });
+        }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         std::lock_guard<std::mutex> lock(mutex);
-        const std::string source = build.executable.parent_path().parent_path().filename().string();
         builtByEndOf[source] = built;
         ++runs[source];
-        ranByEndOf[source].insert(source);
-        for (const auto& [other, count] : runs) ranByEndOf[source].insert(other);
+        ranByEndOf[source] = started;
         return FakeBackend::run(build, request);
     }
 };
@@ -223,6 +233,7 @@ TEST_CASE("submissions taken in ahead build and start their first runs while the
         AheadRecordingBackend::builtByEndOf.clear();
         AheadRecordingBackend::ranByEndOf.clear();
         AheadRecordingBackend::runs.clear();
+        AheadRecordingBackend::started.clear();
         BatchOptions o = fake.options();
         o.jobs = 1;
         o.lookahead = lookahead;

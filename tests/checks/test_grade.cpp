@@ -298,10 +298,11 @@ TEST_CASE("on the gpu backend a hang on the emulator stops the GPU's runs too; o
 namespace {
 
 /// `record` as a run started early under `key`, already ended.
-std::map<std::string, EarlyRun> endedEarly(const std::string& lessonId, const std::string& key, std::optional<RunRecord> record) {
+std::map<std::string, EarlyRun> endedEarly(const std::string& lessonId, const std::string& key, std::optional<RunRecord> record,
+                                           const RunRequest& request = {}) {
     std::promise<std::optional<RunRecord>> ran;
     ran.set_value(std::move(record));
-    return {{lessonId, EarlyRun{key, ran.get_future().share()}}};
+    return {{lessonId, EarlyRun{key, request, ran.get_future().share()}}};
 }
 
 /// Every check's status and message, in order.
@@ -339,6 +340,12 @@ TEST_CASE("a lesson's first emulator run is its first check's first planned run 
     options.gpuAlone = true;
     CHECK_FALSE(firstEmulatorRun(course, course.lessons[0], gpu, cpu, options));
     CHECK(firstEmulatorRun(course, course.lessons[0], cpu, cpu, options));  // --gpu-alone means nothing on the emulator
+
+    // Barriers' runs are not known ahead: where it comes first, its run is the first, and none starts early.
+    const Course barriersFirst = lesson3Course("{name: compile, points: 1}, {name: barriers, points: 3, cpu_size: 16}, "
+                                               "{name: correctness, points: 4, cpu_sizes: [16]}");
+    CHECK_FALSE(firstEmulatorRun(barriersFirst, barriersFirst.lessons[0], cpu, cpu, {}));
+    CHECK_FALSE(firstEmulatorRun(barriersFirst, barriersFirst.lessons[0], gpu, cpu, {}));
 }
 
 TEST_CASE("a run started early is taken as the grading's own: the same report, and the run is not started again") {
@@ -355,7 +362,7 @@ TEST_CASE("a run started early is taken as the grading's own: the same report, a
 
         const auto request = firstEmulatorRun(course, lesson, earlyGpu, earlyEmulator, options);
         REQUIRE(request);
-        const auto early = endedEarly(lesson.id, emulatorRunKey(earlyEmulator, *request), earlyEmulator.run({}, *request));
+        const auto early = endedEarly(lesson.id, emulatorRunKey(earlyEmulator, *request), earlyEmulator.run({}, *request), *request);
         CheckOptions withEarly = options;
         withEarly.earlyRuns = &early;
         const LessonReport taken = gradeLesson(course, lesson, "k.cu", "k.cu", earlyGpu, &earlyEmulator, withEarly);
@@ -375,10 +382,17 @@ TEST_CASE("a run started early that the grading does not ask for, or that did no
     other.n = 99;
     FakeBackend hanging;
     hanging.hangs = true;
-    const auto notAsked = endedEarly(lesson.id, emulatorRunKey(plain, other), hanging.run({}, other));  // a hang, but not this run's
-    const auto notRun = endedEarly(lesson.id, emulatorRunKey(plain, *firstEmulatorRun(course, lesson, plain, plain, {})), std::nullopt);
-    const auto otherLesson = endedEarly("lesson9", emulatorRunKey(plain, *firstEmulatorRun(course, lesson, plain, plain, {})), hanging.run({}, other));
-    for (const auto* early : {&notAsked, &notRun, &otherLesson}) {
+    const auto notAsked = endedEarly(lesson.id, emulatorRunKey(plain, other), hanging.run({}, other), other);  // a hang, but not this run's
+    const RunRequest first = *firstEmulatorRun(course, lesson, plain, plain, {});
+    const auto notRun = endedEarly(lesson.id, emulatorRunKey(plain, first), std::nullopt, first);
+    const auto otherLesson = endedEarly("lesson9", emulatorRunKey(plain, first), hanging.run({}, first), first);
+    RunRequest longer = first;  // the same memo key, held to another time limit: a check that asks so gets its own run
+    longer.timeLimitS = first.timeLimitS + 30;
+    const auto otherLimit = endedEarly(lesson.id, emulatorRunKey(plain, longer), hanging.run({}, longer), longer);
+    RunRequest otherSeed = first;
+    otherSeed.seed = first.seed + 1;
+    const auto seedDiffers = endedEarly(lesson.id, emulatorRunKey(plain, otherSeed), hanging.run({}, otherSeed), otherSeed);
+    for (const auto* early : {&notAsked, &notRun, &otherLesson, &otherLimit, &seedDiffers}) {
         FakeBackend fake;
         CheckOptions options;
         options.earlyRuns = early;
