@@ -21,21 +21,28 @@ BuildResult buildInSlot(BuildSlots& slots, const std::atomic<bool>& now, Backend
 
 /// Builds in a slot and says so through `built`; then, when the build succeeded, runs `request` on it in a slot too
 /// (an early run is background work, as a build is) and hands its record to `ran`: nullopt when it did not run (the
-/// grading then runs it itself and reports what went wrong).
+/// grading then runs it itself and reports what went wrong). Both promises are always kept.
 void buildThenRun(BuildSlots& slots, const std::atomic<bool>& now, Backend& backend, const Lesson& lesson, const std::filesystem::path& file,
                   const RunRequest& request, std::promise<void>& built, std::promise<std::optional<RunRecord>>& ran) {
-    const BuildResult build = buildInSlot(slots, now, backend, lesson, file);
-    built.set_value();
+    bool toldBuilt = false;
     std::optional<RunRecord> record;
-    if (build.ok) {
-        slots.acquire(now);
-        try {
-            record = backend.run(build, request);
-        } catch (...) {
-            record.reset();
+    try {
+        const BuildResult build = buildInSlot(slots, now, backend, lesson, file);
+        built.set_value();
+        toldBuilt = true;
+        if (build.ok) {
+            slots.acquire(now);
+            try {
+                record = backend.run(build, request);
+            } catch (...) {
+                record.reset();
+            }
+            slots.release();
         }
-        slots.release();
+    } catch (...) {  // no slot could be had: the grading runs it itself
+        record.reset();
     }
+    if (!toldBuilt) built.set_value();
     ran.set_value(std::move(record));
 }
 

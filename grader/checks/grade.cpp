@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
-#include <stdexcept>
 
 #include "backend/compiler_output.h"
 #include "checks/barrier_advice.h"
@@ -526,11 +525,7 @@ private:
         if (found == options_.earlyRuns->end() || !found->second.record.valid()) return std::nullopt;
         const EarlyRun& early = found->second;
         if (early.key != key || !sameLimitsAndSeed(early.request, request)) return std::nullopt;
-        try {
-            return early.record.get();
-        } catch (const std::future_error&) {  // its task never ran to the end: run it now
-            return std::nullopt;
-        }
+        return early.record.get();  // the task that runs it always sets it (batch/prebuild.cpp)
     }
 
     /// Before the first run on a backend that runs several in one child (Backend::runsCasesTogether): the runs
@@ -649,7 +644,8 @@ std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& l
                                            const CheckOptions& options) {
     const bool onGpu = primary.kind() == BackendKind::Gpu;
     if (onGpu && options.gpuAlone) return std::nullopt;
-    static const BuildResult notBuilt;  // a plan names runs; it reads no build
+    static const BuildResult notBuilt;  // a plan names runs; it reads no build and runs nothing
+    static const RunRecord kNoRun;
     for (const CheckSpec& spec : lesson.checks) {
         if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end()) continue;
         const CheckEntry* entry = findCheck(spec.name);
@@ -659,7 +655,7 @@ std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& l
         if (!onEmulator) continue;
         if (!entry->plan) return std::nullopt;  // its runs come first, and are not known ahead
         const CheckContext ctx{course, lesson, spec, emulator, notBuilt, lesson.starterFile(), options.seed.value_or(0), options.n,
-                               [](const RunRequest&) -> const RunRecord& { throw std::logic_error("a run plan ran its check"); },
+                               [](const RunRequest&) -> const RunRecord& { return kNoRun; },
                                {}, "", options.sanitizerThreads};
         for (const RunRequest& request : entry->plan(ctx))
             if (request.wrapper.empty()) return request;
