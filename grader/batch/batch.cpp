@@ -203,6 +203,7 @@ struct TakenIn {
     LessonFiles files;
     std::map<std::string, std::string> unbuildable;  ///< lesson id -> why its file is not built
     std::unique_ptr<LessonPrebuild> prebuild;
+    CheckOptions checkOptions;  ///< how its lessons are graded (batchCheckOptions), set once it is taken in
     std::optional<StudentResult> closed;  ///< set: its row, without grading
 
     TakenIn(const Planned& p, StudentResult started) : planned(p), result(std::move(started)), started(std::chrono::steady_clock::now()) {}
@@ -241,26 +242,25 @@ void takeInLessons(const Course& course, const BatchOptions& options, Backend& b
     t.unbuildable = unbuildableLessons(t.files, options.archiveLimits, t.result);
     std::map<std::string, fs::path> buildable = t.files.byLesson;
     for (const auto& [lessonId, why] : t.unbuildable) buildable.erase(lessonId);
+    t.checkOptions = batchCheckOptions(t.result.seed, sanitizerThreads);
     std::map<std::string, RunRequest> earlyRuns;
     if (priority == LessonPrebuild::Priority::Ahead)
         for (const Lesson& lesson : course.lessons)
             if (buildable.count(lesson.id))
-                if (auto request = firstEmulatorRun(course, lesson, backend, cpu, batchCheckOptions(t.result.seed, sanitizerThreads)))
-                    earlyRuns.emplace(lesson.id, *request);
+                if (auto request = firstEmulatorRun(course, lesson, backend, cpu, t.checkOptions)) earlyRuns.emplace(lesson.id, *request);
     t.prebuild = std::make_unique<LessonPrebuild>(course, buildable, backend, &cpu, priority, BuildSlots::machine(), earlyRuns);
+    t.checkOptions.earlyRuns = &t.prebuild->earlyRuns();
 }
 
-/// Every lesson of a submission taken in, graded (the second half): all at once on the gpu backend, one at a
-/// time on the cpu (unless options.lessonsAtOnce says), while their files build in the background; racecheck's
-/// analysis takes at most `sanitizerThreads` threads (CheckOptions).
-void gradeLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, int sanitizerThreads, TakenIn& t) {
+/// Every lesson of a submission taken in, graded (the second half) with the options it was taken in with: all at
+/// once on the gpu backend, one at a time on the cpu (unless options.lessonsAtOnce says), while their files build
+/// in the background.
+void gradeLessons(const Course& course, const BatchOptions& options, Backend& backend, Backend& cpu, TakenIn& t) {
     t.prebuild->promote();
     // For the merge's similarity of submissions: kept once grading begins, so a submission taken in ahead of a run
     // that is then interrupted leaves no source without a result.
     keepSources(course, t.planned.submission.id, t.files.byLesson, options.out);
-    CheckOptions checkOptions = batchCheckOptions(t.result.seed, sanitizerThreads);
-    checkOptions.earlyRuns = &t.prebuild->earlyRuns();
-    const LessonGrading grading{course, t.planned.submission, t.result.backend, backend, cpu, t.intake, t.files, t.unbuildable, checkOptions};
+    const LessonGrading grading{course, t.planned.submission, t.result.backend, backend, cpu, t.intake, t.files, t.unbuildable, t.checkOptions};
     const int atOnce = options.lessonsAtOnce > 0 ? options.lessonsAtOnce : backend.name() == "gpu" ? int(course.lessons.size()) : 1;
     t.result.lessons = forEachAtOnce(course.lessons, atOnce, [&](const Lesson& lesson) { return gradeSubmittedLesson(grading, *t.prebuild, lesson); });
     if (t.planned.submission.late && course.latePenalty > 0) applyLatePenalty(course, t.result);
@@ -446,7 +446,7 @@ std::unique_ptr<TakenIn> takeInGuarded(BatchQueue& q, const Planned& planned, Ba
 StudentResult gradeGuarded(BatchQueue& q, TakenIn& t, Backend& backend, Backend& cpu) {
     if (t.closed) return *t.closed;
     try {
-        gradeLessons(q.course, q.options, backend, cpu, q.sanitizerThreads, t);
+        gradeLessons(q.course, q.options, backend, cpu, t);
         return t.result;
     } catch (const std::exception& e) {
         return graderFailure(q.course, t.planned, q.summary.backend, e.what());

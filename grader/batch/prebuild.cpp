@@ -21,28 +21,21 @@ BuildResult buildInSlot(BuildSlots& slots, const std::atomic<bool>& now, Backend
 
 /// Builds in a slot and says so through `built`; then, when the build succeeded, runs `request` on it in a slot too
 /// (an early run is background work, as a build is) and hands its record to `ran`: nullopt when it did not run (the
-/// grading then runs it itself and reports what went wrong). Both promises are always kept.
+/// grading then runs it itself and reports what went wrong).
 void buildThenRun(BuildSlots& slots, const std::atomic<bool>& now, Backend& backend, const Lesson& lesson, const std::filesystem::path& file,
                   const RunRequest& request, std::promise<void>& built, std::promise<std::optional<RunRecord>>& ran) {
-    bool toldBuilt = false;
+    const BuildResult build = buildInSlot(slots, now, backend, lesson, file);
+    built.set_value();
     std::optional<RunRecord> record;
-    try {
-        const BuildResult build = buildInSlot(slots, now, backend, lesson, file);
-        built.set_value();
-        toldBuilt = true;
-        if (build.ok) {
-            slots.acquire(now);
-            try {
-                record = backend.run(build, request);
-            } catch (...) {
-                record.reset();
-            }
-            slots.release();
+    if (build.ok) {
+        slots.acquire(now);
+        try {
+            record = backend.run(build, request);
+        } catch (...) {
+            record.reset();
         }
-    } catch (...) {  // no slot could be had: the grading runs it itself
-        record.reset();
+        slots.release();
     }
-    if (!toldBuilt) built.set_value();
     ran.set_value(std::move(record));
 }
 
@@ -70,7 +63,7 @@ LessonPrebuild::LessonPrebuild(const Course& course, const std::map<std::string,
             auto built = std::make_shared<std::promise<void>>();
             auto ran = std::make_shared<std::promise<std::optional<RunRecord>>>();
             builds.push_back(built->get_future().share());
-            earlyRuns_[lesson.id] = {emulatorRunKey(*backend, early->second), early->second, ran->get_future().share()};
+            earlyRuns_[lesson.id] = {early->second, ran->get_future().share()};
             tasks_.push_back(std::async(std::launch::async, [this, backend, &lesson, file = found->second, request = early->second, built, ran] {
                 buildThenRun(slots_, now_, *backend, lesson, file, request, *built, *ran);
             }).share());

@@ -20,10 +20,9 @@ namespace grader {
 
 struct CheckOptions;
 
-/// A run started early, and the key the grading finds it under.
+/// A run started early on the emulator: the grading takes it for the same request (its memo key, limits and seed).
 struct EarlyRun {
-    std::string key;                                    ///< the run's memo key on the emulator (emulatorRunKey)
-    RunRequest request;                                 ///< the run; taken only for a request with its limits and seed too
+    RunRequest request;
     std::shared_future<std::optional<RunRecord>> record;  ///< nullopt when it did not run (the build failed): the grading runs it
 };
 
@@ -32,8 +31,5 @@ struct EarlyRun {
 /// nullopt where a check with runs not known ahead comes first, or no check runs there.
 std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& lesson, const Backend& primary, Backend& emulator,
                                            const CheckOptions& options);
-
-/// The key under which a lesson's grading keeps `request`'s run on `emulator`.
-std::string emulatorRunKey(const Backend& emulator, const RunRequest& request);
 
 }  // namespace grader

@@ -106,6 +106,11 @@ struct HangMemo {
     std::string blocks(BackendKind on) const { return runner && (*runner == BackendKind::Cpu || *runner == on) ? what : ""; }
 };
 
+/// Whether `options` ask for `spec` (--check).
+bool selectedBy(const CheckOptions& options, const CheckSpec& spec) {
+    return options.only.empty() || std::find(options.only.begin(), options.only.end(), spec.name) != options.only.end();
+}
+
 /// Whether two runs of one memo key are also held to the same limits with the same seed and tile map: a run started
 /// early stands for the grading's own only then (checks with one key may ask with other limits).
 bool sameLimitsAndSeed(const RunRequest& a, const RunRequest& b) {
@@ -450,9 +455,7 @@ public:
 
 private:
     /// Whether the options ask for `spec` (--check).
-    bool selected(const CheckSpec& spec) const {
-        return options_.only.empty() || std::find(options_.only.begin(), options_.only.end(), spec.name) != options_.only.end();
-    }
+    bool selected(const CheckSpec& spec) const { return selectedBy(options_, spec); }
 
     /// The report's header, and the backend that runs: the cpu emulator when the requested one is not available here.
     void startReport(Backend& requested) {
@@ -513,19 +516,19 @@ private:
             return runs_.insert_or_assign("not started/" + key, std::move(skipped)).first->second;
         }
         if (auto it = runs_.find(key); it != runs_.end()) return it->second;
-        if (std::optional<RunRecord> early = takeEarlyRun(key, request)) return keep(spec, runner, key, request, std::move(*early));
+        if (std::optional<RunRecord> early = takeEarlyRun(*runner, key, request)) return keep(spec, runner, key, request, std::move(*early));
         return keep(spec, runner, key, request, runner->run(*built, request));
     }
 
-    /// The record of `request`'s run (memo key `key`) when it was started early for this lesson (CheckOptions::earlyRuns),
-    /// once it has ended; nullopt when none was, it was another run, or it did not run.
-    std::optional<RunRecord> takeEarlyRun(const std::string& key, const RunRequest& request) const {
-        if (!options_.earlyRuns) return std::nullopt;
+    /// The record of `request`'s run on `runner` (memo key `key`) when it was started early on the emulator for this
+    /// lesson (CheckOptions::earlyRuns), once it has ended; nullopt when none was, it was another run, or it did not run.
+    std::optional<RunRecord> takeEarlyRun(const Backend& runner, const std::string& key, const RunRequest& request) const {
+        if (!options_.earlyRuns || runner.kind() != BackendKind::Cpu) return std::nullopt;
         const auto found = options_.earlyRuns->find(lesson_.id);
         if (found == options_.earlyRuns->end() || !found->second.record.valid()) return std::nullopt;
         const EarlyRun& early = found->second;
-        if (early.key != key || !sameLimitsAndSeed(early.request, request)) return std::nullopt;
-        return early.record.get();  // the task that runs it always sets it (batch/prebuild.cpp)
+        if (runKey(runner.name(), early.request) != key || !sameLimitsAndSeed(early.request, request)) return std::nullopt;
+        return early.record.get();
     }
 
     /// Before the first run on a backend that runs several in one child (Backend::runsCasesTogether): the runs
@@ -647,7 +650,7 @@ std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& l
     static const BuildResult notBuilt;  // a plan names runs; it reads no build and runs nothing
     static const RunRecord kNoRun;
     for (const CheckSpec& spec : lesson.checks) {
-        if (!options.only.empty() && std::find(options.only.begin(), options.only.end(), spec.name) == options.only.end()) continue;
+        if (!selectedBy(options, spec)) continue;
         const CheckEntry* entry = findCheck(spec.name);
         if (!entry) continue;
         const bool onEmulator = onGpu ? entry->where == Runs::EmulatorOnly || entry->where == Runs::EmulatorThenGpu
@@ -662,8 +665,6 @@ std::optional<RunRequest> firstEmulatorRun(const Course& course, const Lesson& l
     }
     return std::nullopt;
 }
-
-std::string emulatorRunKey(const Backend& emulator, const RunRequest& request) { return runKey(emulator.name(), request); }
 
 LessonReport gradeLesson(const Course& course, const Lesson& lesson, const std::filesystem::path& file,
                          const std::string& displayFile, Backend& requested, Backend* cpuFallback,

@@ -297,12 +297,11 @@ TEST_CASE("on the gpu backend a hang on the emulator stops the GPU's runs too; o
 
 namespace {
 
-/// `record` as a run started early under `key`, already ended.
-std::map<std::string, EarlyRun> endedEarly(const std::string& lessonId, const std::string& key, std::optional<RunRecord> record,
-                                           const RunRequest& request = {}) {
+/// `record` as `request`'s run started early, already ended.
+std::map<std::string, EarlyRun> endedEarly(const std::string& lessonId, std::optional<RunRecord> record, const RunRequest& request) {
     std::promise<std::optional<RunRecord>> ran;
     ran.set_value(std::move(record));
-    return {{lessonId, EarlyRun{key, request, ran.get_future().share()}}};
+    return {{lessonId, EarlyRun{request, ran.get_future().share()}}};
 }
 
 /// Every check's status and message, in order.
@@ -362,7 +361,7 @@ TEST_CASE("a run started early is taken as the grading's own: the same report, a
 
         const auto request = firstEmulatorRun(course, lesson, earlyGpu, earlyEmulator, options);
         REQUIRE(request);
-        const auto early = endedEarly(lesson.id, emulatorRunKey(earlyEmulator, *request), earlyEmulator.run({}, *request), *request);
+        const auto early = endedEarly(lesson.id, earlyEmulator.run({}, *request), *request);
         CheckOptions withEarly = options;
         withEarly.earlyRuns = &early;
         const LessonReport taken = gradeLesson(course, lesson, "k.cu", "k.cu", earlyGpu, &earlyEmulator, withEarly);
@@ -382,16 +381,16 @@ TEST_CASE("a run started early that the grading does not ask for, or that did no
     other.n = 99;
     FakeBackend hanging;
     hanging.hangs = true;
-    const auto notAsked = endedEarly(lesson.id, emulatorRunKey(plain, other), hanging.run({}, other), other);  // a hang, but not this run's
+    const auto notAsked = endedEarly(lesson.id, hanging.run({}, other), other);  // a hang, but not this run's
     const RunRequest first = *firstEmulatorRun(course, lesson, plain, plain, {});
-    const auto notRun = endedEarly(lesson.id, emulatorRunKey(plain, first), std::nullopt, first);
-    const auto otherLesson = endedEarly("lesson9", emulatorRunKey(plain, first), hanging.run({}, first), first);
+    const auto notRun = endedEarly(lesson.id, std::nullopt, first);
+    const auto otherLesson = endedEarly("lesson9", hanging.run({}, first), first);
     RunRequest longer = first;  // the same memo key, held to another time limit: a check that asks so gets its own run
     longer.timeLimitS = first.timeLimitS + 30;
-    const auto otherLimit = endedEarly(lesson.id, emulatorRunKey(plain, longer), hanging.run({}, longer), longer);
+    const auto otherLimit = endedEarly(lesson.id, hanging.run({}, longer), longer);
     RunRequest otherSeed = first;
     otherSeed.seed = first.seed + 1;
-    const auto seedDiffers = endedEarly(lesson.id, emulatorRunKey(plain, otherSeed), hanging.run({}, otherSeed), otherSeed);
+    const auto seedDiffers = endedEarly(lesson.id, hanging.run({}, otherSeed), otherSeed);
     for (const auto* early : {&notAsked, &notRun, &otherLesson, &otherLimit, &seedDiffers}) {
         FakeBackend fake;
         CheckOptions options;
